@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { IsSchema, StubSchema } from "./response.ts";
+
+export const PROTOCOLS = ["http", "https"] as const;
+export const ProtocolSchema = z.enum(PROTOCOLS);
+
+/** An imposter as stored: already upcast and validated (see validation/validate-imposter.ts). */
+export const ImposterSchema = z.looseObject({
+  protocol: ProtocolSchema,
+  port: z.number().int().min(1).max(65535),
+  name: z.string().optional(),
+  recordRequests: z.boolean().optional(),
+  stubs: z.array(StubSchema).default([]),
+  defaultResponse: IsSchema.optional(),
+  allowCORS: z.boolean().optional(),
+  // https metadata: TLS ends at the platform, so these are accepted and echoed only.
+  key: z.string().optional(),
+  cert: z.string().optional(),
+  mutualAuth: z.boolean().optional(),
+  rejectUnauthorized: z.boolean().optional(),
+  ca: z.unknown().optional(),
+  ciphers: z.string().optional(),
+});
+export type Imposter = z.infer<typeof ImposterSchema>;
