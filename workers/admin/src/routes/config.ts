@@ -1,0 +1,41 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../env.ts";
+import { jsonResponse } from "../http.ts";
+import { allowsInjection } from "../services/workspaces.ts";
+
+/** The Mountebank version whose admin API this platform reproduces. */
+export const MOUNTEBANK_VERSION = "2.9.1";
+
+// Set on the first request: in workerd, time does not advance while a module is being evaluated.
+let startedAt: number | undefined;
+
+/**
+ * mb's shape: version, the options that matter to a client, and a process section. There is no Node process
+ * on Workers, so `process` describes the runtime and memory figures are 0. The API key is never echoed.
+ */
+export const config = new Hono<AppEnv>().get("/config", async (c) => {
+  startedAt ??= Date.now();
+  const admin = c.get("admin");
+  const url = new URL(c.req.url);
+  return jsonResponse({
+    version: MOUNTEBANK_VERSION,
+    options: {
+      port: Number(url.port) || (url.protocol === "https:" ? 443 : 80),
+      allowInjection: await allowsInjection(admin),
+      localOnly: false,
+      ipWhitelist: ["*"],
+      debug: false,
+      origin: false,
+    },
+    process: {
+      nodeVersion: "none",
+      architecture: "workerd",
+      platform: "workerd",
+      rss: 0,
+      heapTotal: 0,
+      heapUsed: 0,
+      uptime: (Date.now() - startedAt) / 1000,
+      cwd: "/",
+    },
+  });
+});

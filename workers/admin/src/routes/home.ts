@@ -1,0 +1,14 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../env.ts";
+import { jsonResponse } from "../http.ts";
+
+export const home = new Hono<AppEnv>().get("/", (c) => {
+  const { origin } = c.get("admin").site;
+  return jsonResponse({
+    _links: {
+      imposters: { href: `${origin}/imposters` },
+      config: { href: `${origin}/config` },
+      logs: { href: `${origin}/logs` },
+    },
+  });
+});

@@ -1,0 +1,109 @@
+import { type ImposterDraft, MbFailure } from "@mockctl/core";
+import type { ImposterRecord, Outcome } from "../../../edge/src/contract.ts";
+import type { AdminContext } from "../env.ts";
+import { HttpFailure } from "../middleware/errors.ts";
+import { audit, imposterScope } from "./audit.ts";
+import { claimPort, listPorts, releasePort, setEntry } from "./catalog.ts";
+import { noSuchImposter, portFromId, portInUse } from "./imposter-ids.ts";
+import { imposterObject } from "./imposter-objects.ts";
+import { ADMIN_PORT, randomPort } from "./ports.ts";
+import { publishSnapshot, withdrawSnapshot } from "./snapshots.ts";
+import { loadWorkspace } from "./workspaces.ts";
+
+const objectFor = (admin: AdminContext, port: number) =>
+  imposterObject(admin.env, admin.principal.workspaceId, port);
+
+/** Mountebank's validateImposterExists: 404 `no such resource` for any route under an unknown imposter. */
+export async function requireImposter(admin: AdminContext, id: string): Promise<ImposterRecord> {
+  const port = portFromId(id);
+  const record = port === null ? null : await objectFor(admin, port).read();
+  if (record === null) throw noSuchImposter();
+  return record;
+}
+
+/** Every change is published for the edge Worker and written to the audit log. */
+export async function changed(admin: AdminContext, record: ImposterRecord, action: string) {
+  await publishSnapshot(admin.env.SNAPSHOTS, admin.principal.workspaceId, record);
+  await audit(admin.db, admin.principal, action, imposterScope(record.imposter));
+}
+
+/** Durable Object answers for index errors and the like become Mountebank's status for that route. */
+export function unwrap<T>(outcome: Outcome<T>, badDataStatus: number): T {
+  if (outcome.ok) return outcome.value;
+  if (outcome.errors[0]?.code === "bad data") throw new HttpFailure(badDataStatus, ...outcome.errors);
+  throw new MbFailure(...outcome.errors);
+}
+
+async function claim(admin: AdminContext, draft: ImposterDraft): Promise<number> {
+  // The catalog row references its workspace, which must exist first.
+  const { id: workspaceId } = await loadWorkspace(admin);
+  const entry = { protocol: draft.protocol, name: draft.name };
+  if (draft.port === undefined) {
+    // Collisions in ~28k ports are rare; a few tries make a spurious conflict practically impossible.
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const port = randomPort();
+      if (await claimPort(admin.db, workspaceId, { ...entry, port })) return port;
+    }
+    throw new HttpFailure(400, { code: "resource conflict", message: "No free port found; try again" });
+  }
+  const port = draft.port;
+  if (port === ADMIN_PORT) throw portInUse(port);
+  if (await claimPort(admin.db, workspaceId, { ...entry, port })) return port;
+  // A claim without an object is left by a create that died half-way: the object is authoritative.
+  if ((await objectFor(admin, port).read()) !== null) throw portInUse(port);
+  await setEntry(admin.db, workspaceId, { ...entry, port });
+  return port;
+}
+
+export async function createImposter(admin: AdminContext, draft: ImposterDraft): Promise<ImposterRecord> {
+  const port = await claim(admin, draft);
+  let record: ImposterRecord;
+  try {
+    record = await objectFor(admin, port).put({ ...draft, port });
+  } catch (error) {
+    await releasePort(admin.db, admin.principal.workspaceId, port);
+    throw error;
+  }
+  await changed(admin, record, "created");
+  return record;
+}
+
+export async function deleteImposter(admin: AdminContext, port: number): Promise<ImposterRecord | null> {
+  const record = await objectFor(admin, port).remove();
+  await releasePort(admin.db, admin.principal.workspaceId, port);
+  if (record === null) return null;
+  await withdrawSnapshot(admin.env.SNAPSHOTS, admin.principal.workspaceId, port);
+  await audit(admin.db, admin.principal, "deleted", imposterScope(record.imposter));
+  return record;
+}
+
+/** In ascending port order; catalog entries whose object is gone are skipped. */
+export async function listImposters(admin: AdminContext): Promise<ImposterRecord[]> {
+  const ports = await listPorts(admin.db, admin.principal.workspaceId);
+  const records = await Promise.all(ports.map((port) => objectFor(admin, port).read()));
+  return records.filter((record) => record !== null);
+}
+
+export async function deleteAllImposters(admin: AdminContext): Promise<ImposterRecord[]> {
+  const ports = await listPorts(admin.db, admin.principal.workspaceId);
+  const records = await Promise.all(ports.map((port) => deleteImposter(admin, port)));
+  return records.filter((record) => record !== null);
+}
+
+/** Checked before PUT /imposters deletes anything, so a refused port leaves the old imposters in place. */
+export function assertNotReserved(drafts: ImposterDraft[]): void {
+  if (drafts.some((draft) => draft.port === ADMIN_PORT)) throw portInUse(ADMIN_PORT);
+}
+
+/** Removes recorded proxy responses (DELETE .../savedProxyResponses and its deprecated alias .../requests). */
+export async function deleteSavedProxyResponses(admin: AdminContext, record: ImposterRecord) {
+  const updated = unwrap(await objectFor(admin, record.imposter.port).deleteSavedProxyResponses(), 400);
+  await changed(admin, updated, "saved proxy responses deleted");
+  return updated;
+}
+
+export async function deleteSavedRequests(admin: AdminContext, record: ImposterRecord) {
+  const updated = unwrap(await objectFor(admin, record.imposter.port).resetRequests(), 400);
+  await changed(admin, updated, "saved requests deleted");
+  return updated;
+}

@@ -1,0 +1,47 @@
+import type { ImposterRecord } from "../../../edge/src/contract.ts";
+import { type PrintedImposter, type PrintForm, printImposter } from "../core.ts";
+import type { Site } from "../env.ts";
+
+export interface PrintFlags {
+  form: PrintForm;
+  removeProxies: boolean;
+}
+
+type Query = (name: string) => string | undefined;
+
+/** Mountebank's isFlagSet: only the string "true", in any case, turns a flag on. */
+const isSet = (value: string | undefined) => value?.toLowerCase() === "true";
+
+/** GET /imposters: the list form unless either flag asks for stubs. */
+export function listFlags(query: Query): PrintFlags {
+  const replayable = isSet(query("replayable"));
+  const removeProxies = isSet(query("removeProxies"));
+  const form = replayable ? "replayable" : removeProxies ? "full" : "list";
+  return { form, removeProxies };
+}
+
+/** GET and DELETE /imposters/:id. */
+export function singleFlags(query: Query): PrintFlags {
+  return {
+    form: isSet(query("replayable")) ? "replayable" : "full",
+    removeProxies: isSet(query("removeProxies")),
+  };
+}
+
+/** DELETE /imposters defaults to replayable for backwards compatibility; only "false" turns it off. */
+export function deleteAllFlags(query: Query): PrintFlags {
+  const replayable = query("replayable")?.toLowerCase() !== "false";
+  return { form: replayable ? "replayable" : "full", removeProxies: isSet(query("removeProxies")) };
+}
+
+export const FULL: PrintFlags = { form: "full", removeProxies: false };
+export const LIST: PrintFlags = { form: "list", removeProxies: false };
+
+export function print(site: Site, record: ImposterRecord, flags: PrintFlags): PrintedImposter {
+  const { port } = record.imposter;
+  return printImposter(record.imposter, record.state, {
+    ...flags,
+    origin: site.origin,
+    url: site.hostedUrl(port),
+  });
+}

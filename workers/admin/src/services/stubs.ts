@@ -1,0 +1,45 @@
+import type { ImposterRecord } from "../../../edge/src/contract.ts";
+import type { AdminContext } from "../env.ts";
+import { imposterObject } from "./imposter-objects.ts";
+import { changed, unwrap } from "./imposters.ts";
+import { validAddStub, validNewStub, validStubIndex, validStubs } from "./validation.ts";
+
+const objectOf = (admin: AdminContext, record: ImposterRecord) =>
+  imposterObject(admin.env, admin.principal.workspaceId, record.imposter.port);
+
+/** POST /imposters/:id/stubs with `{index?, stub}`; the index defaults to the end. */
+export async function addStub(admin: AdminContext, record: ImposterRecord, body: unknown) {
+  const { index, stub } = await validAddStub(admin, body, record.imposter.stubs.length);
+  const updated = unwrap(await objectOf(admin, record).addStub(stub, index), 400);
+  await changed(admin, updated, `stub added at ${index}`);
+  return updated;
+}
+
+/** As in mb, the index is checked (404) before the new stub is validated (400). */
+export async function replaceStub(
+  admin: AdminContext,
+  record: ImposterRecord,
+  segment: string,
+  body: unknown,
+) {
+  const index = validStubIndex(segment, record.imposter.stubs.length);
+  const stub = await validNewStub(admin, body);
+  const updated = unwrap(await objectOf(admin, record).replaceStub(index, stub), 404);
+  await changed(admin, updated, `stub ${index} replaced`);
+  return updated;
+}
+
+export async function deleteStub(admin: AdminContext, record: ImposterRecord, segment: string) {
+  const index = validStubIndex(segment, record.imposter.stubs.length);
+  const updated = unwrap(await objectOf(admin, record).deleteStub(index), 404);
+  await changed(admin, updated, `stub ${index} deleted`);
+  return updated;
+}
+
+/** PUT /imposters/:id/stubs replaces every stub, which restarts response cycling. */
+export async function replaceStubs(admin: AdminContext, record: ImposterRecord, body: unknown) {
+  const stubs = await validStubs(admin, body);
+  const updated = unwrap(await objectOf(admin, record).replaceStubs(stubs), 400);
+  await changed(admin, updated, "stubs replaced");
+  return updated;
+}
