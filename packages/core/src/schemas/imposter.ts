@@ -22,3 +22,7 @@ export const ImposterSchema = z.looseObject({
   ciphers: z.string().optional(),
 });
 export type Imposter = z.infer<typeof ImposterSchema>;
+
+/** A validated imposter before the platform has given it a port (its id): `port` may be absent. */
+export const ImposterDraftSchema = ImposterSchema.extend({ port: ImposterSchema.shape.port.optional() });
+export type ImposterDraft = z.infer<typeof ImposterDraftSchema>;

@@ -29,7 +29,10 @@ export interface Predicate {
   [extra: string]: unknown;
 }
 
-/** Operator keys in Mountebank's order of precedence: the first one present names the operator. */
+/**
+ * Every operator key. A predicate's operator is its first own key, in the object's key order, that is one
+ * of these (Mountebank's `predicates.evaluate`), so `{ matches, equals }` is a matches predicate.
+ */
 export const PREDICATE_OPERATORS = [
   "equals",
   "deepEquals",

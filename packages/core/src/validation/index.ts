@@ -1,0 +1,20 @@
+export { dryRunStub } from "./dry-run.ts";
+export { SHELL_NOT_ALLOWED, SHELL_UNSUPPORTED } from "./injection-gate.ts";
+export {
+  DEFAULT_LIMITS,
+  imposterSizeError,
+  type Limits,
+  limitExceeded,
+  resolveLimits,
+  stubCountError,
+} from "./limits.ts";
+export {
+  parseStubIndex,
+  STUB_INDEX_STATUS,
+  validateAddStubBody,
+  validateImpostersBody,
+  validateNewStub,
+  validateStubsBody,
+} from "./stub-bodies.ts";
+export { upcast, upcastStub } from "./upcast.ts";
+export { type ValidationOptions, validateImposter } from "./validate-imposter.ts";
