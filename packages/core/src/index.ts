@@ -1,2 +1,12 @@
+export * from "./behaviors/index.ts";
+export * from "./compiler/index.ts";
+export * from "./engine/index.ts";
 export * from "./errors.ts";
+export * from "./predicates/index.ts";
+export * from "./printer/index.ts";
+export { normalizeRequest } from "./request/normalize.ts";
+export { parseQueryString } from "./request/querystring.ts";
+export { createRequestView } from "./request/view.ts";
+export * from "./responses/index.ts";
 export * from "./schemas/index.ts";
+export * from "./validation/index.ts";

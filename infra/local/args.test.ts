@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { parsePlatformArgs } from "./args.ts";
+
+describe("parsePlatformArgs", () => {
+  it.each([
+    [[], {}, { port: 2525, dataDir: ".mockctl/data" }],
+    [["--port", "2600", "--data", "/tmp/d"], {}, { port: 2600, dataDir: "/tmp/d" }],
+    [[], { MOCKCTL_PORT: "2601", MOCKCTL_DATA: "/srv/m" }, { port: 2601, dataDir: "/srv/m" }],
+    [["-p", "2602"], { MOCKCTL_PORT: "2601" }, { port: 2602, dataDir: ".mockctl/data" }],
+    [
+      ["--allowInjection", "--apikey", "s3cret", "--host", "0.0.0.0"],
+      {},
+      { port: 2525, dataDir: ".mockctl/data", allowInjection: true, apiKey: "s3cret", host: "0.0.0.0" },
+    ],
+    [["-i"], {}, { port: 2525, dataDir: ".mockctl/data", allowInjection: true }],
+  ])("%j with env %j gives %j", (argv, env, expected) => {
+    expect(parsePlatformArgs(argv, env)).toEqual(expected);
+  });
+
+  it.each([[["--port", "abc"]], [["--port", "70000"]], [["--unknown"]]])("refuses %j", (argv) => {
+    expect(() => parsePlatformArgs(argv, {})).toThrow();
+  });
+});

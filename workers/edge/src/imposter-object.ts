@@ -1,0 +1,79 @@
+import { DurableObject } from "cloudflare:workers";
+import type { Imposter, MbRequest, ResponseDescription, Stub } from "@mockctl/core";
+import type { ImposterObjectApi, ImposterRecord, Outcome } from "./contract.ts";
+import { ImposterKeeper, type Snapshot } from "./imposter-keeper.ts";
+import * as edits from "./stub-edits.ts";
+
+export type { Snapshot } from "./imposter-keeper.ts";
+
+/**
+ * One imposter (named `${workspace}:${port}`): the authority for its definition, version, cursors, counter
+ * and journal, and the server of its stateful requests. Calls run one at a time (a promise chain), so a
+ * request that awaits user code or the network cannot interleave with another or with a change: cycling
+ * behaves like mb's single thread.
+ */
+export class ImposterObject extends DurableObject<Env> implements ImposterObjectApi {
+  readonly #keeper: ImposterKeeper;
+  #queue: Promise<unknown> = Promise.resolve();
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.#keeper = new ImposterKeeper(ctx.storage, ctx.id.name);
+  }
+
+  #serial<T>(work: (keeper: ImposterKeeper) => T | Promise<T>): Promise<T> {
+    const result = this.#queue.then(() => work(this.#keeper));
+    this.#queue = result.catch(() => {});
+    return result;
+  }
+
+  put(imposter: Imposter): Promise<ImposterRecord> {
+    return this.#serial((keeper) => keeper.put(imposter));
+  }
+
+  read(): Promise<ImposterRecord | null> {
+    return this.#serial((keeper) => keeper.read());
+  }
+
+  remove(): Promise<ImposterRecord | null> {
+    return this.#serial((keeper) => keeper.remove());
+  }
+
+  replaceStubs(stubs: Stub[]): Promise<Outcome<ImposterRecord>> {
+    return this.#serial((keeper) => keeper.change((current) => edits.replaceStubs(current, stubs)));
+  }
+
+  addStub(stub: Stub, index?: number): Promise<Outcome<ImposterRecord>> {
+    return this.#serial((keeper) => keeper.change((current) => edits.addStub(current, stub, index)));
+  }
+
+  replaceStub(index: number, stub: Stub): Promise<Outcome<ImposterRecord>> {
+    return this.#serial((keeper) => keeper.change((current) => edits.replaceStub(current, index, stub)));
+  }
+
+  deleteStub(index: number): Promise<Outcome<ImposterRecord>> {
+    return this.#serial((keeper) => keeper.change((current) => edits.deleteStub(current, index)));
+  }
+
+  deleteSavedProxyResponses(): Promise<Outcome<ImposterRecord>> {
+    return this.#serial((keeper) => keeper.change(edits.deleteSavedProxyResponses));
+  }
+
+  resetRequests(): Promise<Outcome<ImposterRecord>> {
+    return this.#serial((keeper) => keeper.resetRequests());
+  }
+
+  handle(request: MbRequest): Promise<ResponseDescription> {
+    return this.#serial((keeper) => keeper.serve(request));
+  }
+
+  /** For the front door on a registry miss or revalidation: the definition, without journal or counters. */
+  snapshot(): Promise<Snapshot> {
+    return this.#serial((keeper) => keeper.snapshot());
+  }
+
+  /** Stateless requests a front door served from its registry, flushed there within FLUSH_MS. */
+  addRequests(count: number, isolate: string): Promise<boolean> {
+    return this.#serial((keeper) => keeper.addRequests(count, isolate));
+  }
+}

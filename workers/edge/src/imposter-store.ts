@@ -1,0 +1,136 @@
+import type { Imposter, MbRequest } from "@mockctl/core";
+
+/** Recorded requests kept per imposter: a ring buffer, oldest dropped first (mb keeps them all, unbounded). */
+export const JOURNAL_CAP = 10_000;
+
+/**
+ * Durable Object SQLite rows are limited to 2 MB; a definition is stored as text chunks well under that
+ * (a JavaScript character is at most 3 UTF-8 bytes).
+ */
+const CHUNK_CHARS = 600_000;
+
+export interface StoredImposter {
+  imposter: Imposter;
+  numberOfRequests: number;
+  cursors: Record<number, number>;
+}
+
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
+  CREATE TABLE IF NOT EXISTS definition (chunk INTEGER PRIMARY KEY, text TEXT NOT NULL);
+  CREATE TABLE IF NOT EXISTS cursors (stub INTEGER PRIMARY KEY, position INTEGER NOT NULL);
+  CREATE TABLE IF NOT EXISTS journal (seq INTEGER PRIMARY KEY, request TEXT NOT NULL);
+`;
+
+/** One imposter's SQLite storage. Every method is synchronous and atomic, so durable before the RPC returns. */
+export class ImposterStore {
+  readonly #storage: DurableObjectStorage;
+
+  constructor(storage: DurableObjectStorage) {
+    this.#storage = storage;
+    storage.sql.exec(SCHEMA);
+  }
+
+  get #sql(): SqlStorage {
+    return this.#storage.sql;
+  }
+
+  #meta(key: string): number {
+    const row = this.#sql.exec<{ value: number }>("SELECT value FROM meta WHERE key = ?", key).toArray()[0];
+    return row?.value ?? 0;
+  }
+
+  #setMeta(key: string, value: number): void {
+    this.#sql.exec("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", key, value);
+  }
+
+  /** Grows on every change and survives deletion, so a version never names two different definitions. */
+  version(): number {
+    return this.#meta("version");
+  }
+
+  load(): StoredImposter | null {
+    const chunks = this.#sql.exec<{ text: string }>("SELECT text FROM definition ORDER BY chunk").toArray();
+    if (chunks.length === 0) return null;
+    const cursors: Record<number, number> = {};
+    for (const row of this.#sql.exec<{ stub: number; position: number }>(
+      "SELECT stub, position FROM cursors",
+    )) {
+      cursors[row.stub] = row.position;
+    }
+    const imposter = JSON.parse(chunks.map((row) => row.text).join("")) as Imposter;
+    return { imposter, numberOfRequests: this.#meta("numberOfRequests"), cursors };
+  }
+
+  /** Writes a definition and its cursors; `fresh` also starts the counter and the journal again. */
+  save(version: number, stored: StoredImposter, fresh: boolean): void {
+    this.#storage.transactionSync(() => {
+      const text = JSON.stringify(stored.imposter);
+      this.#sql.exec("DELETE FROM definition");
+      for (let i = 0; i * CHUNK_CHARS < text.length; i++) {
+        this.#sql.exec(
+          "INSERT INTO definition VALUES (?, ?)",
+          i,
+          text.slice(i * CHUNK_CHARS, (i + 1) * CHUNK_CHARS),
+        );
+      }
+      this.#sql.exec("DELETE FROM cursors");
+      this.#writeCursors(stored.cursors);
+      if (fresh) this.#clearRequests();
+      this.#setMeta("version", version);
+    });
+  }
+
+  remove(version: number): void {
+    this.#storage.transactionSync(() => {
+      this.#sql.exec("DELETE FROM definition");
+      this.#sql.exec("DELETE FROM cursors");
+      this.#clearRequests();
+      this.#setMeta("version", version);
+    });
+  }
+
+  resetRequests(version: number): void {
+    this.#storage.transactionSync(() => {
+      this.#clearRequests();
+      this.#setMeta("version", version);
+    });
+  }
+
+  setCount(numberOfRequests: number): void {
+    this.#setMeta("numberOfRequests", numberOfRequests);
+  }
+
+  /** Persists what serving one request changed: the counter, moved cursors, recorded requests. */
+  recordServed(numberOfRequests: number, cursors: Record<number, number>, requests: MbRequest[]): void {
+    this.#storage.transactionSync(() => {
+      this.#setMeta("numberOfRequests", numberOfRequests);
+      this.#writeCursors(cursors);
+      if (requests.length > 0) this.#append(requests);
+    });
+  }
+
+  requests(): MbRequest[] {
+    const rows = this.#sql.exec<{ request: string }>("SELECT request FROM journal ORDER BY seq");
+    return rows.toArray().map((row) => JSON.parse(row.request) as MbRequest);
+  }
+
+  #writeCursors(cursors: Record<number, number>): void {
+    for (const [stub, position] of Object.entries(cursors)) {
+      this.#sql.exec("INSERT OR REPLACE INTO cursors (stub, position) VALUES (?, ?)", Number(stub), position);
+    }
+  }
+
+  #append(requests: MbRequest[]): void {
+    for (const request of requests) {
+      this.#sql.exec("INSERT INTO journal (request) VALUES (?)", JSON.stringify(request));
+    }
+    const last = this.#sql.exec<{ seq: number }>("SELECT MAX(seq) AS seq FROM journal").one().seq;
+    this.#sql.exec("DELETE FROM journal WHERE seq <= ?", last - JOURNAL_CAP);
+  }
+
+  #clearRequests(): void {
+    this.#sql.exec("DELETE FROM journal");
+    this.#setMeta("numberOfRequests", 0);
+  }
+}

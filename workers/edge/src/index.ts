@@ -1,0 +1,12 @@
+import { resolveAddress } from "./address.ts";
+import { serveImposter } from "./front-door.ts";
+
+export { ImposterObject } from "./imposter-object.ts";
+
+/** The front door: imposters by `/i/<port>` or `<port>.<zone>`, everything else to the admin Worker. */
+export default {
+  fetch(request, env, ctx) {
+    const address = resolveAddress(new URL(request.url), env.ZONE);
+    return address === null ? env.ADMIN.fetch(request) : serveImposter(request, env, ctx, address);
+  },
+} satisfies ExportedHandler<Env>;

@@ -1,0 +1,47 @@
+import type { ImposterEngine } from "@mockctl/core";
+import { describe, expect, it } from "vitest";
+import { confirm, countHit, lookup, publish, REVALIDATE_MS, startFlush, takeHits } from "./registry.ts";
+
+const engine = (label: string) => ({ label }) as unknown as ImposterEngine;
+let n = 0;
+const freshName = () => `registry-test:${n++}`;
+
+describe("registry", () => {
+  it("serves the newest version published and never goes back to an older one", () => {
+    const name = freshName();
+    publish(name, 2, engine("v2"));
+    publish(name, 1, engine("v1"));
+    expect(lookup(name)?.engine).toEqual({ label: "v2" });
+    publish(name, 3, null);
+    expect(lookup(name)).toMatchObject({ version: 3, engine: null });
+  });
+
+  it("keeps the compiled engine when the same version is published again", () => {
+    const name = freshName();
+    const first = engine("first");
+    publish(name, 5, first);
+    publish(name, 5, engine("recompiled"));
+    expect(lookup(name)?.engine).toBe(first);
+  });
+
+  it("asks for revalidation once an entry is older than REVALIDATE_MS, until it is confirmed", () => {
+    const name = freshName();
+    publish(name, 1, engine("v1"));
+    const later = Date.now() + REVALIDATE_MS + 1;
+    expect(lookup(name, later)).toBeUndefined();
+    expect(confirm(name, 2)).toBe(false);
+    expect(confirm(name, 1)).toBe(true);
+    expect(lookup(name, Date.now() + REVALIDATE_MS / 2)?.version).toBe(1);
+  });
+
+  it("asks for one flush at a time, and hands hits over once", () => {
+    const name = freshName();
+    expect(countHit(name)).toBe(true);
+    expect(countHit(name)).toBe(false);
+    expect(startFlush(name)).toBe(2);
+    expect(countHit(name)).toBe(true); // counted after the flush started: the next flush takes it
+    expect(takeHits(name, 2)).toBe(2);
+    expect(takeHits(name)).toBe(1);
+    expect(takeHits(name)).toBe(0);
+  });
+});

@@ -1,0 +1,81 @@
+import type { ImposterEngine } from "@mockctl/core";
+
+/**
+ * The imposters this isolate serves without a hop, by object name (`${workspace}:${port}`).
+ *
+ * In workerd the imposter Durable Objects and the stateless front door share the isolate, so each object
+ * publishes here synchronously whenever it loads or changes: the next request sees the change (mb's
+ * semantics) at the cost of a Map lookup. An object that lives elsewhere (another process or location in
+ * production) cannot publish here, so every entry is revalidated against its object once it is older than
+ * REVALIDATE_MS: that is the staleness bound across isolates.
+ */
+export interface Served {
+  /** The object's version; versions only grow, so the larger one is always the more recent truth. */
+  readonly version: number;
+  /** null: the imposter does not exist at this version (a tombstone, so unknown ports need no hop). */
+  readonly engine: ImposterEngine | null;
+  loadedAt: number;
+}
+
+export const REVALIDATE_MS = 5_000;
+
+const served = new Map<string, Served>();
+const hits = new Map<string, number>();
+const flushing = new Set<string>();
+
+/** The entry to serve from, or undefined when there is none or it is due for revalidation. */
+export function lookup(name: string, now = Date.now()): Served | undefined {
+  const entry = served.get(name);
+  return entry !== undefined && now - entry.loadedAt < REVALIDATE_MS ? entry : undefined;
+}
+
+/** Marks the entry as confirmed at `version`; false when the registry holds another version. */
+export function confirm(name: string, version: number): boolean {
+  const entry = served.get(name);
+  if (entry?.version !== version) return false;
+  entry.loadedAt = Date.now();
+  return true;
+}
+
+/** Records an object's state; never goes back to an older version (a slow load must not undo a delete). */
+export function publish(name: string, version: number, engine: ImposterEngine | null): void {
+  if (confirm(name, version) || (served.get(name)?.version ?? -1) > version) return;
+  served.set(name, { version, engine, loadedAt: Date.now() });
+}
+
+/**
+ * Counts a request served from the registry; true when no flush of this imposter's hits is scheduled
+ * yet, so the caller schedules one.
+ */
+export function countHit(name: string): boolean {
+  hits.set(name, (hits.get(name) ?? 0) + 1);
+  if (flushing.has(name)) return false;
+  flushing.add(name);
+  return true;
+}
+
+/** A scheduled flush starts: hits counted from now on schedule the next one. Returns the hits pending. */
+export function startFlush(name: string): number {
+  flushing.delete(name);
+  return hits.get(name) ?? 0;
+}
+
+/** Takes `count` pending hits (all by default), once they are in the object's counter. */
+export function takeHits(name: string, count = Number.POSITIVE_INFINITY): number {
+  const pending = hits.get(name) ?? 0;
+  const taken = Math.min(pending, count);
+  if (pending === taken) hits.delete(name);
+  else hits.set(name, pending - taken);
+  return taken;
+}
+
+let isolateId: string | undefined;
+
+/**
+ * Tells an object whether a caller shares its isolate, and so its registry. Made on first use: workerd
+ * refuses randomness while a module is being evaluated.
+ */
+export function thisIsolate(): string {
+  isolateId ??= crypto.randomUUID();
+  return isolateId;
+}

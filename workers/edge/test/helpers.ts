@@ -1,0 +1,22 @@
+import { env, exports } from "cloudflare:workers";
+import type { Imposter } from "@mockctl/core";
+import { objectFor as stubFor } from "../src/object-stub.ts";
+
+let nextPort = 4000;
+/** A port no other test uses: the tests share one runtime, and so one registry and storage. */
+export const freshPort = (): number => nextPort++;
+
+export const objectFor = (port: number) => stubFor(env, `${env.WORKSPACE}:${port}`);
+/** The untyped stub, for cloudflare:test helpers that run code inside the object. */
+export const rawObjectFor = (port: number) => env.IMPOSTERS.getByName(`${env.WORKSPACE}:${port}`);
+
+export function imposter(port: number, fields: Partial<Imposter> = {}): Imposter {
+  return { protocol: "http", port, stubs: [], ...fields };
+}
+
+export const is = (body: string, statusCode = 200) => ({ responses: [{ is: { statusCode, body } }] });
+
+/** A request to the front door, by path (default) or, with `host`, by Host header. */
+export function send(url: string, init: RequestInit = {}): Promise<Response> {
+  return exports.default.fetch(new Request(new URL(url, "http://127.0.0.1:2525"), init));
+}
