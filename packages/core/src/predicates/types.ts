@@ -1,4 +1,5 @@
 import type { MbRequest } from "../schemas/request.ts";
+import type { XmlDocument } from "../select/xpath.ts";
 
 /**
  * Evaluates a predicate `inject` function. Predicates are synchronous except through this seam: the
@@ -11,6 +12,18 @@ export interface RequestView {
   readonly request: MbRequest;
   /** The body parsed as JSON once, or undefined when it is not JSON. */
   json(): unknown;
+  /** `text` parsed as JSON, at most once per distinct text; undefined when it is not JSON. */
+  parseJson(text: string): unknown;
+  /** `text` parsed as XML (Mountebank's lenient xmldom parse), at most once per distinct text. */
+  xml(text: string): XmlDocument;
+  /**
+   * Computes `compute()` once per (space, key) for this request. Predicates use it for normalized
+   * request fields: `space` names the transform, `key` the input. Cached values are shared between
+   * predicates, so callers must never mutate them.
+   */
+  memo<T>(space: string, key: string, compute: () => T): T;
+  /** The Map behind `memo` for one space, for hot paths that should not allocate a closure per call. */
+  cache(space: string): Map<string, unknown>;
 }
 
 /**
