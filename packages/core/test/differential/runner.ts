@@ -1,0 +1,67 @@
+import { expect } from "vitest";
+import type { ExchangeCase, ValidationCase } from "./case-types.ts";
+import { bodyText, comparable, errorSummary } from "./compare.ts";
+import type { Target } from "./target.ts";
+
+/** The reference (Mountebank) and the target under test, run side by side on the same imposter id. */
+export interface Pair {
+  reference: Target;
+  candidate: Target;
+}
+
+async function create(target: Target, imposter: unknown): Promise<void> {
+  const created = await target.createImposter(imposter);
+  if (created.status !== 201) {
+    throw new Error(`${target.name} refused the imposter: ${created.status} ${JSON.stringify(created.body)}`);
+  }
+}
+
+/**
+ * Creates the imposter on both targets, sends the requests in order (each one to both targets at once,
+ * so cycling state advances in step) and compares every answer. Always deletes both imposters.
+ */
+export async function runExchange(pair: Pair, c: ExchangeCase, port: number): Promise<void> {
+  const imposter = { protocol: "http", port, ...c.imposter };
+  try {
+    await create(pair.reference, imposter);
+    await create(pair.candidate, imposter);
+    for (const [i, req] of c.requests.entries()) {
+      const where = `request #${i} ${req.method ?? "GET"} ${req.path ?? "/"}`;
+      const [theirs, ours] = await Promise.all([
+        pair.reference.request(port, req),
+        pair.candidate.request(port, req),
+      ]);
+      if (req.expect?.status !== undefined)
+        expect(theirs.status, `mb status, ${where}`).toBe(req.expect.status);
+      if (req.expect?.body !== undefined)
+        expect(bodyText(theirs.body), `mb body, ${where}`).toBe(req.expect.body);
+      if (req.minElapsedMs !== undefined) {
+        expect(theirs.elapsedMs, `mb wait, ${where}`).toBeGreaterThanOrEqual(req.minElapsedMs);
+        expect(ours.elapsedMs, `our wait, ${where}`).toBeGreaterThanOrEqual(req.minElapsedMs);
+      }
+      expect(comparable(ours), `ours vs mb, ${where}`).toEqual(comparable(theirs));
+    }
+  } finally {
+    await Promise.all([pair.reference.deleteImposter(port), pair.candidate.deleteImposter(port)]);
+  }
+}
+
+/** POSTs the same imposter to both and compares status plus each error's code and message. */
+export async function runValidation(pair: Pair, c: ValidationCase, port: number): Promise<void> {
+  const imposter = typeof c.imposter === "function" ? c.imposter(port) : { port, ...c.imposter };
+  try {
+    const [theirs, ours] = await Promise.all([
+      pair.reference.createImposter(imposter),
+      pair.candidate.createImposter(imposter),
+    ]);
+    if (c.deviation) {
+      expect(errorSummary(theirs), `mb answer (${c.deviation.why})`).toEqual(c.deviation.mb);
+      // Our side may leave a message out: then only the code is pinned down.
+      expect(errorSummary(ours), `our answer (${c.deviation.why})`).toMatchObject(c.deviation.ours);
+    } else {
+      expect(errorSummary(ours), "ours vs mb").toEqual(errorSummary(theirs));
+    }
+  } finally {
+    await Promise.all([pair.reference.deleteImposter(port), pair.candidate.deleteImposter(port)]);
+  }
+}
