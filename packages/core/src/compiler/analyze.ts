@@ -1,0 +1,97 @@
+import { PREDICATE_OPERATORS, type Predicate } from "../schemas/predicate.ts";
+import { analyzeLeaf } from "./analyze-leaf.ts";
+import {
+  type Analysis,
+  type Constraint,
+  type EqConstraint,
+  eqConstraint,
+  type LiteralConstraint,
+  literalConstraint,
+  NOTHING_KNOWN,
+} from "./constraints.ts";
+import { isPlainObject } from "./leaf-safety.ts";
+
+/**
+ * Derives, for one stub, necessary conditions the route index can look up. Every constraint returned
+ * comes with a guarantee: if the request fails it, the stub's predicates evaluate to false without
+ * throwing and without running injected code, so skipping the stub is invisible. That is why an AND
+ * stops collecting after its first predicate that might throw: a later constraint failing would not
+ * prove the earlier predicate returns false rather than throws.
+ */
+export function analyzeStub(predicates: readonly Predicate[] | undefined): Analysis {
+  return analyzeAll(predicates ?? []);
+}
+
+export function analyzePredicate(p: Predicate): Analysis {
+  if (!isPlainObject(p)) return NOTHING_KNOWN;
+  // Mountebank takes the first key naming an operator; with several, which one wins is a detail the
+  // evaluator might not share, so such predicates are left alone.
+  const operators = Object.keys(p).filter((k) => (PREDICATE_OPERATORS as readonly string[]).includes(k));
+  if (operators.length !== 1) return NOTHING_KNOWN;
+  const operator = operators[0] as (typeof PREDICATE_OPERATORS)[number];
+  switch (operator) {
+    case "and":
+      return Array.isArray(p.and) ? analyzeAll(p.and) : NOTHING_KNOWN;
+    case "or":
+      return Array.isArray(p.or) ? analyzeAny(p.or) : NOTHING_KNOWN;
+    case "not":
+      return { constraints: new Map(), safe: isPlainObject(p.not) && analyzePredicate(p.not).safe };
+    case "inject":
+      return NOTHING_KNOWN;
+    default:
+      return analyzeLeaf(p, operator);
+  }
+}
+
+function analyzeAll(predicates: readonly Predicate[]): Analysis {
+  const constraints = new Map<string, Constraint>();
+  for (const p of predicates) {
+    const analysis = analyzePredicate(p);
+    for (const c of analysis.constraints.values()) {
+      const existing = constraints.get(c.id);
+      constraints.set(c.id, existing === undefined ? c : both(existing, c));
+    }
+    if (!analysis.safe) return { constraints, safe: false };
+  }
+  return { constraints, safe: true };
+}
+
+/** An OR fails when every branch fails: a dimension every branch constrains accepts any branch's keys. */
+function analyzeAny(predicates: readonly Predicate[]): Analysis {
+  const branches = predicates.map(analyzePredicate);
+  const safe = branches.every((b) => b.safe);
+  const [first, ...rest] = branches;
+  const constraints = new Map<string, Constraint>();
+  if (first === undefined) return { constraints, safe };
+  for (const [id, c] of first.constraints) {
+    let union: Constraint | undefined = c;
+    for (const branch of rest) {
+      const other = branch.constraints.get(id);
+      union = union === undefined || other === undefined ? undefined : either(union, other);
+    }
+    if (union !== undefined) constraints.set(id, union);
+  }
+  return { constraints, safe };
+}
+
+/** Two necessary conditions on one dimension: equality keys intersect; for literals keep the longer. */
+function both(a: Constraint, b: Constraint): Constraint {
+  if (a.type === "eq" && b.type === "eq")
+    return eqConstraint(
+      a.spec,
+      a.keys.filter((k) => b.keys.includes(k)),
+    );
+  if (a.type === "literal" && b.type === "literal") return shortest(a) >= shortest(b) ? a : b;
+  return a;
+}
+
+function either(a: Constraint, b: Constraint): Constraint {
+  if (a.type === "eq" && b.type === "eq") return eqConstraint(a.spec, [...new Set([...a.keys, ...b.keys])]);
+  const la = a as LiteralConstraint;
+  const lb = b as LiteralConstraint;
+  return literalConstraint(la.fold, [...la.alternatives, ...lb.alternatives]);
+}
+
+const shortest = (c: LiteralConstraint): number => Math.min(...c.alternatives.map((a) => a.text.length));
+
+export type { EqConstraint, LiteralConstraint };
