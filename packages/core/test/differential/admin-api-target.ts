@@ -12,8 +12,11 @@ async function admin(adminPort: number, method: string, path: string, body?: unk
   return { status: res.status, body: text === "" ? undefined : JSON.parse(text) };
 }
 
-/** Where an imposter answers: its own port (mb), or a path prefix on the platform's single port. */
-export type ImposterRoute = (id: number) => { port: number; pathPrefix: string };
+/**
+ * Where an imposter answers: its own port (mb), or a path prefix on the platform's single port. `host`
+ * is the Host header to claim (default: the port's own address).
+ */
+export type ImposterRoute = (id: number) => { port: number; pathPrefix: string; host?: string };
 
 /**
  * A server driven through Mountebank's admin API. For mb itself each imposter listens on its id; the
@@ -28,8 +31,8 @@ export function createAdminApiTarget(
     name,
     createImposter: (json) => admin(adminPort, "POST", "/imposters", json),
     request(id, req) {
-      const { port, pathPrefix } = route(id);
-      return send(port, { ...req, path: pathPrefix + (req.path ?? "/") });
+      const { port, pathPrefix, host } = route(id);
+      return send(port, { ...req, path: pathPrefix + (req.path ?? "/") }, host);
     },
     async deleteImposter(id) {
       await admin(adminPort, "DELETE", `/imposters/${id}`);
@@ -40,7 +43,11 @@ export function createAdminApiTarget(
 
 export const createMbTarget = (adminPort: number): Target => createAdminApiTarget("mountebank", adminPort);
 
-/** The platform's front door: one origin, imposters addressed by path. */
+/**
+ * The platform's front door: one origin, imposters addressed by path. The Host header still names the
+ * imposter's own port, as a client of mb sends it, so cases that read or echo it see the same value
+ * (127.0.0.1 is no `<id>.<zone>` host, so path addressing still applies).
+ */
 export const edgeRoute =
   (edgePort: number): ImposterRoute =>
-  (id) => ({ port: edgePort, pathPrefix: `/i/${id}` });
+  (id) => ({ port: edgePort, pathPrefix: `/i/${id}`, host: `127.0.0.1:${id}` });

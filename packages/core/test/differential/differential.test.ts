@@ -12,7 +12,9 @@ import { validationCases } from "./validation.cases.ts";
 /**
  * Every case runs on the real Mountebank 2.9.1 and on a candidate, and their answers are compared. The
  * candidate is our core served in-process by node:http; set MOCKCTL_DIFF_PLATFORM=<port> to compare
- * the running local platform instead (admin API on that port, imposters under /i/<id>).
+ * the running local platform instead (admin API on that port, imposters under /i/<id>), compared raw.
+ * infra/e2e/differential.e2e.test.ts is the real end-to-end run: it starts both itself and applies the
+ * platform's documented differences (workerd's Content-Length, request headers folded, no CSV upload).
  */
 function candidate(): Target {
   const platform = Number(process.env.MOCKCTL_DIFF_PLATFORM);

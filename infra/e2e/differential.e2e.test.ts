@@ -1,0 +1,73 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createAdminApiTarget,
+  createMbTarget,
+  edgeRoute,
+} from "../../packages/core/test/differential/admin-api-target.ts";
+import { behaviorCases } from "../../packages/core/test/differential/behaviors.cases.ts";
+import {
+  freePort,
+  type MbProcess,
+  startMountebank,
+} from "../../packages/core/test/differential/mb-process.ts";
+import { predicateCases } from "../../packages/core/test/differential/predicates.cases.ts";
+import { responseCases } from "../../packages/core/test/differential/responses.cases.ts";
+import { type Pair, runExchange, runValidation } from "../../packages/core/test/differential/runner.ts";
+import { validationCases } from "../../packages/core/test/differential/validation.cases.ts";
+import { type Platform, startPlatform } from "../local/platform.ts";
+import { PLATFORM_EXCEPTIONS } from "./platform-exceptions.ts";
+import { normalizeForPlatform } from "./platform-rules.ts";
+
+/**
+ * The engine's differential suite, end to end: every case's imposter is POSTed to real Mountebank's
+ * admin API and to the local platform's (Miniflare running workers/edge + workers/admin), and every
+ * request goes over HTTP to mb's imposter port and to the platform's `/i/<port>`, answers compared.
+ */
+const dataDir = mkdtempSync(join(tmpdir(), "mockctl-e2e-"));
+let mb: MbProcess | undefined;
+let platform: Platform | undefined;
+let pair: Pair;
+
+beforeAll(async () => {
+  [mb, platform] = await Promise.all([startMountebank(), startPlatform({ port: 0, dataDir })]);
+  const edgePort = Number(new URL(platform.url).port);
+  pair = {
+    reference: createMbTarget(mb.adminPort),
+    candidate: createAdminApiTarget("platform", edgePort, edgeRoute(edgePort)),
+    normalize: normalizeForPlatform,
+  };
+});
+
+afterAll(async () => {
+  await Promise.all([mb?.stop(), platform?.stop()]);
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const exchanges = [...predicateCases, ...responseCases, ...behaviorCases];
+
+// Cases run a few at a time (vitest's maxConcurrency): each has its own imposter on its own fresh port
+// and sends its requests in order, so they cannot see each other, and the file stays well under a minute.
+
+describe.concurrent.each([
+  ["predicates", predicateCases],
+  ["responses", responseCases],
+  ["behaviors", behaviorCases],
+])("e2e differential: %s", (_area, cases) => {
+  for (const c of cases) {
+    const exception = PLATFORM_EXCEPTIONS[c.name];
+    const title = exception ? `${c.name} [platform exception]` : c.name;
+    it(title, async () => runExchange(pair, c, await freePort(), exception?.expected));
+  }
+});
+
+describe.concurrent("e2e differential: validation through POST /imposters", () => {
+  for (const c of validationCases) it(c.name, async () => runValidation(pair, c, await freePort()));
+});
+
+it("every platform exception names a case that exists", () => {
+  const names = new Set(exchanges.map((c) => c.name));
+  expect(Object.keys(PLATFORM_EXCEPTIONS).filter((name) => !names.has(name))).toEqual([]);
+});
