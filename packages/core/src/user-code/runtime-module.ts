@@ -1,0 +1,86 @@
+/**
+ * `runtime.js` of the loaded worker: plain JavaScript (it runs in the user-code isolate, not here) that
+ * calls one user function the way Mountebank 2.9.1 does and answers a UserOutcome. It has no imports,
+ * so the builder's tests can import it in Node and compare it with Mountebank itself.
+ *
+ * Facts it reproduces (predicates.js, responseResolver.js, behaviors.js, compatibility.js):
+ * - config.request is a JSON copy of the request; when the request has a method, every request field
+ *   is also copied onto config itself (the old interface, `downcastInjectionConfig`).
+ * - A predicate's result is only tested for truthiness, never awaited: an async predicate matches.
+ * - A response inject that returns anything but undefined answers with it; one that returns undefined
+ *   answers through config.callback (or its 4th argument). The first answer wins, and a thenable is
+ *   adopted, as a Promise's resolve function does.
+ * - A decorator that returns nothing truthy keeps the response it mutated.
+ * - A wait function is called with no arguments; Node's setTimeout coerces its result with Number.
+ * - A failure reports the thrown value's `message`, which is undefined for `throw "text"`.
+ */
+export const RUNTIME_MODULE = `// mockctl user-code runtime: calls one Mountebank user function per request.
+const logger = Object.freeze({ debug() {}, info() {}, warn() {}, error() {} });
+
+function copy(value) {
+  return value === undefined ? undefined : JSON.parse(JSON.stringify(value));
+}
+
+function withOldInterface(config) {
+  const request = config.request;
+  if (request && (request.method || request.data)) {
+    for (const key of Object.keys(request)) config[key] = request[key];
+  }
+  return config;
+}
+
+function messageOf(error) {
+  if (error === null || error === undefined) return undefined;
+  const message = error.message;
+  return message === undefined || typeof message === "string" ? message : String(message);
+}
+
+function predicate(fn, call) {
+  const state = call.state;
+  const config = withOldInterface({ request: copy(call.request), state: state.imposterState, logger });
+  return { ok: true, value: Boolean(fn(config, logger, state.imposterState)), state };
+}
+
+function response(fn, call) {
+  const state = call.state;
+  const answer = new Promise((done) => {
+    const config = withOldInterface({
+      request: copy(call.request),
+      state: state.imposterState,
+      logger,
+      callback: done,
+    });
+    const result = fn(config, state.injectState, logger, done, state.imposterState);
+    if (result !== undefined) done(result);
+  });
+  return answer.then((value) => ({ ok: true, value, state }));
+}
+
+function decorate(fn, call) {
+  const state = call.state;
+  const original = call.response;
+  const config = withOldInterface({
+    request: copy(call.request),
+    response: original,
+    logger,
+    state: state.imposterState,
+  });
+  const result = fn(config, original, logger);
+  return Promise.resolve(result || original).then((value) => ({ ok: true, value: value || original, state }));
+}
+
+function wait(fn) {
+  const ms = fn();
+  return { ok: true, value: typeof ms === "number" ? ms : Number(ms) };
+}
+
+const KINDS = { predicate, response, decorate, wait };
+
+export async function run(fn, call) {
+  try {
+    return await KINDS[call.kind](fn, call);
+  } catch (error) {
+    return { ok: false, data: messageOf(error), state: call.state };
+  }
+}
+`;

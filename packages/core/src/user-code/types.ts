@@ -1,0 +1,48 @@
+import type { MbRequest } from "../schemas/request.ts";
+import type { IsResponse } from "../schemas/response.ts";
+
+/** The four places Mountebank calls a user function, each with its own arguments and error message. */
+export const USER_CODE_KINDS = ["predicate", "response", "decorate", "wait"] as const;
+export type UserCodeKind = (typeof USER_CODE_KINDS)[number];
+
+/** One function source as the imposter holds it, and where it is called. */
+export interface UserFunction {
+  kind: UserCodeKind;
+  source: string;
+}
+
+/**
+ * Mountebank's two user-controlled objects of one imposter: `imposterState` (config.state, shared by
+ * predicates, responses and decorators) and the deprecated `injectState` (responses only). Both start
+ * empty and live as long as the imposter. The platform persists this bag between requests; its values
+ * must survive structured cloning, since they cross into the user-code isolate and back on every call.
+ */
+export interface UserState {
+  imposterState: Record<string, unknown>;
+  injectState: Record<string, unknown>;
+}
+
+export const emptyUserState = (): UserState => ({ imposterState: {}, injectState: {} });
+
+/** What the caller sends the loaded worker's `run` method: which module to call and its inputs. */
+export interface UserCall {
+  kind: UserCodeKind;
+  /** The module name the builder gave this function, e.g. `f0.js`. */
+  module: string;
+  request?: MbRequest;
+  response?: IsResponse;
+  state?: UserState;
+}
+
+/**
+ * The loaded worker's answer. A failure carries the thrown value's `message` (Mountebank's `data`).
+ * `state` is the state after the call, failures included: mutations made before a throw survive in mb.
+ */
+export type UserOutcome =
+  | { ok: true; value: unknown; state?: UserState }
+  | { ok: false; data?: string; state?: UserState };
+
+/** The loaded worker's main entrypoint, as the caller sees it over RPC. */
+export interface UserCodeEntrypoint {
+  run(call: UserCall): Promise<UserOutcome>;
+}

@@ -1,0 +1,80 @@
+import {
+  type EngineDeps,
+  type Imposter,
+  type IsResponse,
+  MbFailure,
+  type MbRequest,
+  type UserCall,
+  type UserCodeKind,
+  type UserState,
+  userCodeError,
+} from "@mockctl/core";
+import { exclusive, USER_CODE_TIMEOUT_MS, withDeadline } from "./deadline.ts";
+import { programFor } from "./program.ts";
+import { messageOf, runInIsolate, type UserCodeEnv } from "./run-in-isolate.ts";
+
+/** The engine's user-code seams; the predicate one always answers asynchronously. */
+export type UserCodeDeps = Required<Pick<EngineDeps, "inject" | "decorate" | "waitFunction">> & {
+  injectPredicate: (source: string, request: MbRequest) => Promise<boolean>;
+};
+
+export interface UserCodeOptions {
+  /**
+   * The imposter's user state (`emptyUserState()` for a new imposter). Calls replace its two fields with
+   * what the function left; the caller persists the bag after the request. Calls sharing one bag run in
+   * turn, so give every request of an imposter the same bag object.
+   */
+  state: UserState;
+  /** Wall-clock limit per call; USER_CODE_TIMEOUT_MS unless given. */
+  timeoutMs?: number;
+}
+
+/**
+ * The engine's seams for Mountebank's user functions: predicate and response `inject`, `decorate` and
+ * `wait` functions, run in the imposter's loaded worker (no network, no bindings). A function that
+ * throws, rejects or runs out of time fails with Mountebank's InjectionError for its kind.
+ */
+export function createUserCodeDeps(
+  env: UserCodeEnv,
+  imposter: Imposter,
+  options: UserCodeOptions,
+): UserCodeDeps {
+  const program = programFor(imposter);
+  const timeoutMs = options.timeoutMs ?? USER_CODE_TIMEOUT_MS;
+  const bag = options.state;
+
+  async function call(kind: UserCodeKind, source: string, inputs: Omit<UserCall, "kind" | "module">) {
+    const failure = (data: string | undefined) => new MbFailure(userCodeError(kind, source, data));
+    const work = runInIsolate(env, program, kind, source, inputs);
+    const outcome = await withDeadline(work, timeoutMs, () =>
+      failure(`user code did not finish within ${timeoutMs} ms`),
+    ).catch((error: unknown) => {
+      throw error instanceof MbFailure ? error : failure(messageOf(error));
+    });
+    if (outcome.state !== undefined) {
+      bag.imposterState = outcome.state.imposterState;
+      bag.injectState = outcome.state.injectState;
+    }
+    if (!outcome.ok) throw failure(outcome.data);
+    return outcome.value;
+  }
+
+  /** A call that reads and writes the user state: one at a time per bag. */
+  const withState = (
+    kind: UserCodeKind,
+    source: string,
+    inputs: Omit<UserCall, "kind" | "module" | "state">,
+  ) => exclusive(bag, () => call(kind, source, { ...inputs, state: bag }));
+
+  return {
+    injectPredicate: async (source, request) => Boolean(await withState("predicate", source, { request })),
+    inject: async (source, request) => {
+      // Mountebank's dry run (validation) answers an empty response without running the function.
+      if ((request as { isDryRun?: unknown }).isDryRun) return {};
+      return (await withState("response", source, { request })) as IsResponse;
+    },
+    decorate: async (source, request, response) =>
+      (await withState("decorate", source, { request, response })) as IsResponse,
+    waitFunction: async (source) => Number(await call("wait", source, {})),
+  };
+}

@@ -1,0 +1,59 @@
+import type { UserCall, UserCodeEntrypoint, UserCodeKind, UserCodeModules, UserOutcome } from "@mockctl/core";
+import { USER_CODE_CPU_MS } from "./deadline.ts";
+import type { UserCodeProgram } from "./program.ts";
+import { parseStartFailure } from "./start-failure.ts";
+
+/** The one binding user code needs: the Worker Loader. */
+export interface UserCodeEnv {
+  LOADER: WorkerLoader;
+}
+
+// The loaded worker has no nodejs_compat: user code sees no process, Buffer or require.
+const COMPATIBILITY_DATE = "2026-04-20";
+
+function workerCode(code: UserCodeModules): WorkerLoaderWorkerCode {
+  return {
+    compatibilityDate: COMPATIBILITY_DATE,
+    mainModule: code.mainModule,
+    modules: code.modules,
+    env: {},
+    // No network: fetch() and connect() throw inside user code.
+    globalOutbound: null,
+    limits: { cpuMs: USER_CODE_CPU_MS },
+  };
+}
+
+// workerd cancels a call whose promise can no longer settle (no timer, no I/O pending) with a long
+// message about "your Worker's code"; the user reads it as their function's failure.
+const HUNG = "detected that your Worker's code had hung";
+
+export function messageOf(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.includes(HUNG) ? "user code never answered" : message;
+}
+
+/**
+ * Calls one user function in the imposter's loaded worker. When the worker cannot start because one of
+ * its function modules does not compile, that module is replaced and the call is tried again, at most
+ * once per function; any other error of the platform (not of the function) is thrown.
+ */
+export async function runInIsolate(
+  env: UserCodeEnv,
+  program: UserCodeProgram,
+  kind: UserCodeKind,
+  source: string,
+  inputs: Omit<UserCall, "kind" | "module">,
+): Promise<UserOutcome> {
+  for (let attempt = 0; ; attempt++) {
+    const { id, code } = await program.current(kind, source);
+    const module = code.moduleFor(kind, source) ?? "";
+    const stub = env.LOADER.get(id, () => workerCode(code));
+    const entry = stub.getEntrypoint() as unknown as UserCodeEntrypoint;
+    try {
+      return await entry.run({ kind, module, ...inputs });
+    } catch (error) {
+      const failure = parseStartFailure(messageOf(error));
+      if (failure === undefined || attempt > program.size || !program.markBroken(failure)) throw error;
+    }
+  }
+}
