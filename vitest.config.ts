@@ -3,6 +3,11 @@ import { defineConfig } from "vitest/config";
 // One command runs every project: the pure core in Node, the Workers in workerd (added per package).
 export default defineConfig({
   test: {
-    projects: ["packages/*/vitest.config.ts", "workers/*/vitest.config.ts", "infra/vitest.config.ts"],
+    projects: [
+      "packages/*/vitest.config.ts",
+      "workers/*/vitest.config.ts",
+      "infra/vitest.config.ts",
+      "load-tests/vitest.config.ts",
+    ],
   },
 });

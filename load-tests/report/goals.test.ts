@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { SCENARIOS } from "../fixtures/scenarios.ts";
+import { outcome } from "./fakes.testing.ts";
+import { evaluateGoals } from "./goals.ts";
+import type { Outcome } from "./model.ts";
+
+const pick = (...ids: string[]) => SCENARIOS.filter((scenario) => ids.includes(scenario.id));
+const floor = outcome("floor", "floor", 10_000);
+
+describe("ratios", () => {
+  const outcomes: Outcome[] = [
+    floor,
+    outcome("regex-paths", "mountebank", 100, { perRequest: [{ name: "last", rps: 20 }] }),
+    outcome("regex-paths", "platform", 9_000, { perRequest: [{ name: "last", rps: 1_900 }] }),
+  ];
+  const goals = evaluateGoals(pick("regex-paths"), outcomes);
+
+  it.each([
+    ["≥10× Mountebank", 90, "met"],
+    ["≥100× Mountebank on the last of N", 95, "missed"],
+    ["≥85% of the floor", 0.9, "met"],
+  ])("%s is %d and %s", (goal, actual, status) => {
+    expect(goals.find((g) => g.goal === goal)).toMatchObject({ scenario: "regex-paths", actual, status });
+  });
+
+  it("names the request a last-of-N goal is about", () => {
+    expect(goals.find((g) => g.request !== undefined)?.request).toBe("last");
+  });
+});
+
+it("marks exactly the needed ratio as met, and anything below it as missed", () => {
+  const goals = evaluateGoals(pick("baseline"), [
+    outcome("floor", "floor", 1_200),
+    outcome("baseline", "mountebank", 100),
+    outcome("baseline", "platform", 1_000),
+  ]);
+  expect(goals.map((goal) => [goal.actual, goal.status])).toEqual([
+    [10, "met"],
+    [1_000 / 1_200, "missed"],
+  ]);
+});
+
+it.each([
+  ["unsupported", "unsupported"],
+  ["failed", "failed"],
+  ["error", "not measured"],
+] as const)("a platform outcome that is %s makes its goals %s", (status, goalStatus) => {
+  const goals = evaluateGoals(pick("baseline"), [
+    floor,
+    outcome("baseline", "mountebank", 100),
+    outcome("baseline", "platform", 5_000, { status }),
+  ]);
+  expect(goals.every((goal) => goal.status === goalStatus)).toBe(true);
+});
+
+it("does not judge against a reference that failed or did not run", () => {
+  const goals = evaluateGoals(pick("baseline"), [
+    outcome("baseline", "mountebank", 100, { status: "failed" }),
+    outcome("baseline", "platform", 5_000),
+  ]);
+  expect(goals.map((goal) => goal.status)).toEqual(["not measured", "not measured"]);
+});
+
+it("holds user code to the Mountebank goal only, not to the floor", () => {
+  const goals = evaluateGoals(pick("decorate"), [
+    floor,
+    outcome("decorate", "mountebank", 100),
+    outcome("decorate", "platform", 900),
+  ]);
+  expect(goals.map((goal) => goal.goal)).toEqual(["≥10× Mountebank"]);
+});
+
+it("notes the ceiling a fixed wait puts on any server", () => {
+  const goals = evaluateGoals(pick("wait"), [
+    floor,
+    outcome("wait", "mountebank", 3_000),
+    outcome("wait", "platform", 4_500),
+  ]);
+  expect(goals[0]).toMatchObject({
+    status: "missed",
+    note: expect.stringContaining("50 VUs ÷ 10 ms = 5,000 req/s"),
+  });
+});

@@ -1,0 +1,69 @@
+import type { Scenario } from "../fixtures/scenarios.ts";
+import { findOutcome, type Goal, type GoalStatus, type Outcome } from "./model.ts";
+
+/** The issue's targets, each a ratio of the platform to a reference. */
+export const GOALS = {
+  mountebank: { goal: "≥10× Mountebank", needed: 10 },
+  lastOfN: { goal: "≥100× Mountebank on the last of N", needed: 100 },
+  floor: { goal: "≥85% of the floor", needed: 0.85 },
+} as const;
+
+/** Why a ratio cannot be judged, or undefined when both sides were measured cleanly. */
+function blocked(platform: Outcome | undefined, reference: Outcome | undefined): GoalStatus | undefined {
+  if (platform?.status === "unsupported") return "unsupported";
+  if (platform?.status === "failed") return "failed";
+  if (platform?.status !== "ok" || reference?.status !== "ok") return "not measured";
+  return undefined;
+}
+
+function judge(
+  spec: { goal: string; needed: number },
+  scenario: string,
+  ratio: (platform: Outcome, reference: Outcome) => number | undefined,
+  platform: Outcome | undefined,
+  reference: Outcome | undefined,
+): Goal {
+  const status = blocked(platform, reference);
+  if (status !== undefined) return { ...spec, scenario, status };
+  const actual = ratio(platform!, reference!);
+  if (actual === undefined || !Number.isFinite(actual)) return { ...spec, scenario, status: "not measured" };
+  return { ...spec, scenario, actual, status: actual >= spec.needed ? "met" : "missed" };
+}
+
+const overall = (platform: Outcome, reference: Outcome) =>
+  platform.measurement!.rps / reference.measurement!.rps;
+
+function ofRequest(name: string) {
+  const rps = (outcome: Outcome) => outcome.measurement?.perRequest.find((row) => row.name === name)?.rps;
+  return (platform: Outcome, reference: Outcome) => {
+    const [mine, theirs] = [rps(platform), rps(reference)];
+    return mine === undefined || theirs === undefined ? undefined : mine / theirs;
+  };
+}
+
+/** A fixed wait bounds every server alike; the goal is still judged, with the bound beside it. */
+function waitNote(scenario: Scenario, outcome: Outcome | undefined): string | undefined {
+  if (scenario.waitMs === undefined || outcome?.measurement === undefined) return undefined;
+  const ceiling = (outcome.measurement.vus * 1000) / scenario.waitMs;
+  return `any server is capped at ${outcome.measurement.vus} VUs ÷ ${scenario.waitMs} ms = ${ceiling.toLocaleString("en-US")} req/s`;
+}
+
+export function evaluateGoals(scenarios: readonly Scenario[], outcomes: readonly Outcome[]): Goal[] {
+  const find = (scenario: string, target: string) => findOutcome(outcomes, scenario, target);
+  const floor = find("floor", "floor");
+  const goals: Goal[] = [];
+  for (const scenario of scenarios) {
+    if (!scenario.targets.includes("platform")) continue;
+    const platform = find(scenario.id, "platform");
+    const mountebank = find(scenario.id, "mountebank");
+    const note = waitNote(scenario, platform);
+    const withNote = (goal: Goal) => (note === undefined ? goal : { ...goal, note });
+    goals.push(withNote(judge(GOALS.mountebank, scenario.id, overall, platform, mountebank)));
+    if (scenario.lastOfN !== undefined) {
+      const goal = judge(GOALS.lastOfN, scenario.id, ofRequest(scenario.lastOfN), platform, mountebank);
+      goals.push({ ...goal, request: scenario.lastOfN });
+    }
+    if (!scenario.userCode) goals.push(withNote(judge(GOALS.floor, scenario.id, overall, platform, floor)));
+  }
+  return goals;
+}

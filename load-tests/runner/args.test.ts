@@ -1,0 +1,45 @@
+import { expect, it } from "vitest";
+import { SCENARIOS } from "../fixtures/scenarios.ts";
+import { parseRunArgs } from "./args.ts";
+import { selectRuns } from "./session.ts";
+
+it("measures every scenario on every target by default", () => {
+  const args = parseRunArgs([]);
+  expect(args).toMatchObject({ smoke: false, duration: "20s", vus: 50, stressVus: 200 });
+  expect(args.targets).toEqual(["mountebank", "platform", "floor"]);
+  expect(selectRuns(args)).toHaveLength((SCENARIOS.length - 1) * 2 + 1);
+});
+
+it("keeps a smoke run short and light, unless told otherwise", () => {
+  expect(parseRunArgs(["--smoke"])).toMatchObject({ smoke: true, duration: "2s", vus: 4, stressVus: 10 });
+  expect(parseRunArgs(["--smoke", "--duration", "5s", "--vus", "8"])).toMatchObject({
+    duration: "5s",
+    vus: 8,
+  });
+});
+
+it("runs the floor along with --only, since every floor ratio needs it", () => {
+  const runs = selectRuns(parseRunArgs(["--only", "rest-api,xpath"]));
+  expect(runs.map((run) => `${run.target}:${run.scenario.id}`)).toEqual([
+    "mountebank:rest-api",
+    "mountebank:xpath",
+    "platform:rest-api",
+    "platform:xpath",
+    "floor:floor",
+  ]);
+});
+
+it("runs one target after another, never interleaved", () => {
+  const order = selectRuns(parseRunArgs(["--targets", "floor,mountebank"])).map((run) => run.target);
+  expect(order.indexOf("floor")).toBeGreaterThan(order.lastIndexOf("mountebank"));
+});
+
+it.each([
+  [["--only", "rest-api,nope"], /unknown scenario: nope/],
+  [["--targets", "staging"], /unknown target: staging/],
+  [["--vus", "0"], /--vus must be a positive integer/],
+  [["--duration", "soon"], /not a duration/],
+  [["--bogus"], /Unknown option/],
+])("refuses %j", (argv, message) => {
+  expect(() => parseRunArgs(argv)).toThrow(message);
+});
