@@ -1,7 +1,37 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { resolveAddress } from "./address.ts";
+import { resolveAddress, splitUrl } from "./address.ts";
 
-const resolve = (url: string) => resolveAddress(new URL(url), "localhost");
+// The runtime hands the front door `request.url` serialized, as URL's href is.
+const resolve = (url: string) => resolveAddress(new URL(url).href, "localhost");
+
+describe("splitUrl", () => {
+  const parts = (url: URL) => ({ hostname: url.hostname, pathname: url.pathname, search: url.search });
+
+  it.each([
+    "http://127.0.0.1:2525/i/4545/x?q=1",
+    "http://127.0.0.1:2525",
+    "http://127.0.0.1:2525/i/4545?",
+    "http://127.0.0.1:2525/a?b?c/d",
+    "https://user:p@ss@4545.localhost:8443/a/b?c=d",
+    "http://[::1]:2525/i/1/x",
+    "http://[::1]/i/1",
+    "http://EXAMPLE.com/%41/../b/./c?%20#frag",
+  ])("splits %s as URL does", (text) => {
+    const url = new URL(text);
+    expect(splitUrl(url.href)).toEqual(parts(url));
+  });
+
+  it("agrees with URL on any web URL", () => {
+    fc.assert(
+      fc.property(fc.webUrl({ withQueryParameters: true, withFragments: true }), (text) => {
+        const url = new URL(text);
+        expect(splitUrl(url.href)).toEqual(parts(url));
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+});
 
 describe("resolveAddress", () => {
   it.each([
@@ -37,5 +67,27 @@ describe("resolveAddress", () => {
     "http://api.localhost/",
   ])("%s belongs to the admin API", (url) => {
     expect(resolve(url)).toBeNull();
+  });
+});
+
+describe("resolveAddress by path", () => {
+  // The rule as a regex, as it was first written: the hand-rolled scan must agree with it everywhere.
+  const oracle = (path: string) => {
+    const match = /^\/i\/(\d{1,5})(?=\/|$)/.exec(path);
+    const digits = match?.[1];
+    if (match === null || digits === undefined || digits[0] === "0" || Number(digits) > 65535) return null;
+    const rest = path.slice(match[0].length);
+    return { port: Number(digits), target: rest === "" ? "/" : rest };
+  };
+
+  it("agrees with the regex rule on any path under /i/", () => {
+    const segment = fc.stringMatching(/^[0-9a-z/]{0,8}$/);
+    fc.assert(
+      fc.property(segment, (tail) => {
+        const path = `/i/${tail}`;
+        expect(resolveAddress(`http://127.0.0.1:2525${path}`, "localhost")).toEqual(oracle(path));
+      }),
+      { numRuns: 2_000 },
+    );
   });
 });

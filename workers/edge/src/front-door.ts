@@ -1,27 +1,16 @@
-import type { MbRequest } from "@mockctl/core";
+import type { MbRequest, ResponseDescription } from "@mockctl/core";
 import { createEngine, type ImposterEngine, normalizeRequest } from "@mockctl/core";
 import type { ImposterAddress } from "./address.ts";
+import { countStateless } from "./counting.ts";
 import { failed, noSuchImposter } from "./errors.ts";
 import { toRawRequest } from "./incoming.ts";
 import { objectFor, plainRequest } from "./object-stub.ts";
 import { toResponse } from "./outgoing.ts";
-import {
-  confirm,
-  countHit,
-  lookup,
-  publish,
-  type Served,
-  startFlush,
-  takeHits,
-  thisIsolate,
-} from "./registry.ts";
+import { confirm, lookup, publish, type Served } from "./registry.ts";
+import { memoFor, type RouteMemo, remember, requestLine } from "./route-memo.ts";
+import { runsUserCode } from "./user-code-wiring.ts";
 
-/**
- * How long stateless hits wait in the registry before they are sent to the imposter's object. Reads made
- * through the object in this isolate fold them in at once, so numberOfRequests is exact locally; what a
- * crash can lose, and how stale another isolate's count can be, is bounded by this.
- */
-export const FLUSH_MS = 1_000;
+export { FLUSH_MS } from "./counting.ts";
 
 /** A registry miss: ask the object, which publishes itself if it lives in this isolate; else compile here. */
 async function load(env: Env, name: string): Promise<Served> {
@@ -31,63 +20,110 @@ async function load(env: Env, name: string): Promise<Served> {
   return lookup(name) ?? { version, engine, loadedAt: 0 };
 }
 
-/**
- * Sends the hits pending for an imposter to its object. An object in this isolate takes them from the
- * registry itself (so a read in between can neither miss nor double them); one elsewhere adds the count
- * sent, which is then taken here. On failure they stay pending for the next flush or read.
- */
-async function flushHits(env: Env, name: string): Promise<void> {
-  await scheduler.wait(FLUSH_MS);
-  const pending = startFlush(name);
-  if (pending === 0) return;
-  try {
-    const takenThere = await objectFor(env, name).addRequests(pending, thisIsolate());
-    if (!takenThere) takeHits(name, pending);
-  } catch (error) {
-    console.error(`could not count ${pending} requests of ${name}`, error);
-  }
+/** One request on its way through an imposter. */
+interface Hit {
+  env: Env;
+  ctx: ExecutionContext;
+  name: string;
+  engine: ImposterEngine;
+  request: MbRequest;
+  /** Where to remember a stateless answer, under `line`; null when the imposter cannot be memoized. */
+  memo: RouteMemo | null;
+  line: string;
 }
 
-function countStateless(env: Env, ctx: ExecutionContext, name: string): void {
-  if (countHit(name)) ctx.waitUntil(flushHits(env, name));
+function failedAfterCount(hit: Hit, error: unknown): Response | Promise<Response> {
+  countStateless(hit.env, hit.ctx, hit.name); // mb counts a request before matching it
+  return toResponse(failed(error));
 }
 
 /**
  * Stateless stubs are answered here from the registry; a stub that changes state (cycling, repeat,
- * recording) or an imposter that records requests goes to the object, which serializes them.
+ * recording) or an imposter that records requests goes to the object, which serializes them. Written
+ * with `then` rather than async functions so a match that is synchronous (no injected predicate) costs
+ * no extra turns of the microtask queue.
  */
-async function answer(
-  env: Env,
-  ctx: ExecutionContext,
-  name: string,
-  engine: ImposterEngine,
-  request: MbRequest,
-) {
-  let stubIndex: number;
-  try {
-    stubIndex = await engine.match(request);
-  } catch (error) {
-    countStateless(env, ctx, name); // mb counts a request before matching it
-    return failed(error);
+function answer(hit: Hit): Response | Promise<Response> {
+  if (runsUserCode(hit.engine)) {
+    return objectFor(hit.env, hit.name).handle(plainRequest(hit.request)).then(toResponse);
   }
-  if (engine.isStateful(stubIndex)) return objectFor(env, name).handle(plainRequest(request));
-  countStateless(env, ctx, name);
+  let stubIndex: number | Promise<number>;
   try {
-    return (await engine.resolve(stubIndex, request)).response;
+    stubIndex = hit.engine.match(hit.request);
   } catch (error) {
-    return failed(error);
+    return failedAfterCount(hit, error);
   }
+  if (typeof stubIndex === "number") return answerStub(hit, stubIndex);
+  return stubIndex.then(
+    (index) => answerStub(hit, index),
+    (error: unknown) => failedAfterCount(hit, error),
+  );
 }
 
-export async function serveImposter(
+function answerStub(hit: Hit, stubIndex: number): Promise<Response> {
+  const { env, ctx, name, engine, request, memo } = hit;
+  if (engine.isStateful(stubIndex)) {
+    return objectFor(env, name).handle(plainRequest(request)).then(toResponse);
+  }
+  countStateless(env, ctx, name);
+  return engine.resolve(stubIndex, request).then(
+    (result) => {
+      if (memo !== null) remember(memo, hit.line, result.response);
+      return toResponse(result.response);
+    },
+    (error: unknown) => toResponse(failed(error)),
+  );
+}
+
+type Known = Pick<Hit, "env" | "ctx" | "name">;
+
+function serveFrom(
+  served: Served,
+  request: Request,
+  known: Known,
+  target: string,
+): Response | Promise<Response> {
+  const engine = served.engine;
+  if (engine === null) return toResponse(noSuchImposter());
+  const memo = memoFor(engine);
+  const line = requestLine(request.method, target);
+  const remembered: ResponseDescription | undefined = memo?.get(line);
+  if (remembered !== undefined) {
+    countStateless(known.env, known.ctx, known.name);
+    return toResponse(remembered);
+  }
+  const raw = toRawRequest(request, target);
+  const hit = (mbRequest: MbRequest): Hit => ({ ...known, engine, request: mbRequest, memo, line });
+  if (raw instanceof Promise) return raw.then((read) => answer(hit(normalizeRequest(read))));
+  return answer(hit(normalizeRequest(raw)));
+}
+
+let workspace: string | undefined;
+const names = new Map<number, string>();
+
+/** The object name of an imposter, `${workspace}:${port}`, made once per port rather than per request. */
+function nameOf(env: Env, port: number): string {
+  if (env.WORKSPACE !== workspace) {
+    workspace = env.WORKSPACE;
+    names.clear();
+  }
+  let name = names.get(port);
+  if (name === undefined) {
+    name = `${env.WORKSPACE}:${port}`;
+    names.set(port, name);
+  }
+  return name;
+}
+
+export function serveImposter(
   request: Request,
   env: Env,
   ctx: ExecutionContext,
   address: ImposterAddress,
-): Promise<Response> {
-  const name = `${env.WORKSPACE}:${address.port}`;
-  const served = lookup(name) ?? (await load(env, name));
-  if (served.engine === null) return toResponse(noSuchImposter());
-  const mbRequest = normalizeRequest(await toRawRequest(request, address.target));
-  return toResponse(await answer(env, ctx, name, served.engine, mbRequest));
+): Response | Promise<Response> {
+  const name = nameOf(env, address.port);
+  const known = { env, ctx, name };
+  const served = lookup(name);
+  if (served !== undefined) return serveFrom(served, request, known, address.target);
+  return load(env, name).then((loaded) => serveFrom(loaded, request, known, address.target));
 }

@@ -1,35 +1,41 @@
-import type { Imposter, MbRequest, ResponseDescription } from "@mockctl/core";
+import type { EngineDeps, Imposter, MbRequest, ResponseDescription } from "@mockctl/core";
 import { createEngine, type ImposterEngine, type ImposterState } from "@mockctl/core";
 import type { ImposterRecord, Outcome } from "./contract.ts";
 import { failed, NO_SUCH_IMPOSTER, noSuchImposter } from "./errors.ts";
 import { ImposterStore, type StoredImposter } from "./imposter-store.ts";
+import type { Snapshot } from "./object-stub.ts";
+import { PendingWrites } from "./pending-writes.ts";
 import { publish, takeHits, thisIsolate } from "./registry.ts";
 import type { Edit } from "./stub-edits.ts";
+import { emptyUserState, type UserState } from "./user-code-wiring.ts";
 
 /** What is kept in memory between requests: the stored state plus its compiled engine. */
 interface Live extends StoredImposter {
   engine: ImposterEngine;
 }
 
-/** What the front door needs to serve an imposter itself: no journal, no counters. */
-export interface Snapshot {
-  version: number;
-  imposter: Imposter | null;
-}
-
 /**
  * One imposter's state, in storage and in memory, and its publication to this isolate's registry under
- * `name`. Every change is written (synchronously, atomically) before the method returns, then published.
+ * `name`. Every change is written (synchronously, atomically) before the method returns, then published;
+ * what serving requests changes is written in groups (pending-writes.ts), and `written()` tells when.
  * Callers run one method at a time (the Durable Object's queue).
  */
 export class ImposterKeeper {
   readonly #store: ImposterStore;
+  readonly #pending: PendingWrites;
   readonly #name: string | undefined;
   #version: number;
   #live: Live | null;
+  /**
+   * Injection `state` (mb's imposterState and injectState). Kept in memory for the imposter's life and
+   * kept when stubs change, as mb does; a new imposter (put) starts empty. Not persisted: mb keeps it
+   * in memory only too, so a restart empties it in both.
+   */
+  userState: UserState = emptyUserState();
 
   constructor(storage: DurableObjectStorage, name: string | undefined) {
     this.#store = new ImposterStore(storage);
+    this.#pending = new PendingWrites(this.#store);
     this.#name = name;
     this.#version = this.#store.version();
     const stored = this.#store.load();
@@ -46,14 +52,9 @@ export class ImposterKeeper {
     return this.#name === undefined ? 0 : takeHits(this.#name);
   }
 
-  #record(live: Live): ImposterRecord {
-    const { cursors, numberOfRequests } = live;
-    const state: ImposterState = {
-      cursors: { ...cursors },
-      numberOfRequests,
-      requests: this.#store.requests(),
-    };
-    return { imposter: live.imposter, version: this.#version, state };
+  #record({ imposter, cursors, numberOfRequests }: Live): ImposterRecord {
+    const state = { cursors: { ...cursors }, numberOfRequests, requests: this.#store.requests() };
+    return { imposter, version: this.#version, state };
   }
 
   #commit(stored: StoredImposter, fresh: boolean): ImposterRecord {
@@ -65,11 +66,14 @@ export class ImposterKeeper {
   }
 
   put(imposter: Imposter): ImposterRecord {
+    this.#pending.flush();
     this.#takeHits(); // they counted the imposter this one replaces
+    this.userState = emptyUserState();
     return this.#commit({ imposter, numberOfRequests: 0, cursors: {} }, true);
   }
 
   read(): ImposterRecord | null {
+    this.#pending.flush();
     if (this.#live === null) return null;
     this.#count(this.#takeHits());
     return this.#record(this.#live);
@@ -87,6 +91,7 @@ export class ImposterKeeper {
 
   /** A change to the stubs (see stub-edits.ts): a new version, written, recompiled, published. */
   change(edit: (current: StoredImposter) => Edit): Outcome<ImposterRecord> {
+    this.#pending.flush();
     if (this.#live === null) return { ok: false, errors: [NO_SUCH_IMPOSTER] };
     this.#count(this.#takeHits());
     const result = edit(this.#live);
@@ -94,6 +99,7 @@ export class ImposterKeeper {
   }
 
   resetRequests(): Outcome<ImposterRecord> {
+    this.#pending.flush();
     const live = this.#live;
     if (live === null) return { ok: false, errors: [NO_SUCH_IMPOSTER] };
     this.#takeHits();
@@ -105,7 +111,10 @@ export class ImposterKeeper {
   }
 
   /** Serves a stateful request: the engine moves cursors and records; what it changed is written. */
-  async serve(request: MbRequest): Promise<ResponseDescription> {
+  async serve(
+    request: MbRequest,
+    deps: (imposter: Imposter) => EngineDeps = () => ({}),
+  ): Promise<ResponseDescription> {
     const live = this.#live;
     if (live === null) return noSuchImposter();
     // A fresh journal array: the engine appends what it records, and only that is written.
@@ -115,19 +124,19 @@ export class ImposterKeeper {
       requests: [],
     };
     try {
-      return (await live.engine.respond(request, state)).response;
+      return (await live.engine.respond(request, state, deps(live.imposter))).response;
     } catch (error) {
       return failed(error);
     } finally {
       // The engine counts and records before it resolves (as mb does), so a failed response still counts.
-      const moved = Object.entries(state.cursors).filter(
-        ([stub, cursor]) => live.cursors[Number(stub)] !== cursor,
-      );
+      this.#pending.add(live.cursors, state);
       live.cursors = state.cursors;
       live.numberOfRequests = state.numberOfRequests;
-      this.#store.recordServed(live.numberOfRequests, Object.fromEntries(moved), state.requests);
     }
   }
+
+  /** Resolves once what the requests served so far changed is written (and, by the output gate, durable). */
+  written = (): Promise<void> => this.#pending.written();
 
   /** Also republishes, which is how a registry entry of this isolate is revalidated. */
   snapshot(): Snapshot {
@@ -137,6 +146,7 @@ export class ImposterKeeper {
 
   /** Hits a front door counted: from this isolate's registry when it shares it (true), else `count`. */
   addRequests(count: number, isolate: string): boolean {
+    this.#pending.flush();
     const local = isolate === thisIsolate();
     this.#count(local ? this.#takeHits() : count);
     return local;

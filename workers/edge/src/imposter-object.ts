@@ -1,10 +1,12 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Imposter, MbRequest, ResponseDescription, Stub } from "@mockctl/core";
 import type { ImposterObjectApi, ImposterRecord, Outcome } from "./contract.ts";
-import { ImposterKeeper, type Snapshot } from "./imposter-keeper.ts";
+import { ImposterKeeper } from "./imposter-keeper.ts";
+import type { Snapshot } from "./object-stub.ts";
 import * as edits from "./stub-edits.ts";
+import { userCodeDeps } from "./user-code-wiring.ts";
 
-export type { Snapshot } from "./imposter-keeper.ts";
+export type { Snapshot } from "./object-stub.ts";
 
 /**
  * One imposter (named `${workspace}:${port}`): the authority for its definition, version, cursors, counter
@@ -63,8 +65,12 @@ export class ImposterObject extends DurableObject<Env> implements ImposterObject
     return this.#serial((keeper) => keeper.resetRequests());
   }
 
+  /** Answers once the request's changes are written: outside the queue, so later requests join the write. */
   handle(request: MbRequest): Promise<ResponseDescription> {
-    return this.#serial((keeper) => keeper.serve(request));
+    const served = this.#serial((keeper) =>
+      keeper.serve(request, (imposter) => userCodeDeps(this.env, imposter, keeper.userState)),
+    );
+    return served.then((response) => this.#keeper.written().then(() => response));
   }
 
   /** For the front door on a registry miss or revalidation: the definition, without journal or counters. */

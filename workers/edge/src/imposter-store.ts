@@ -22,6 +22,11 @@ const SCHEMA = `
   CREATE TABLE IF NOT EXISTS journal (seq INTEGER PRIMARY KEY, request TEXT NOT NULL);
 `;
 
+// Upserts update a row in place; INSERT OR REPLACE would delete it and insert it again.
+const UPSERT_META = "INSERT INTO meta VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value";
+const UPSERT_CURSOR =
+  "INSERT INTO cursors VALUES (?, ?) ON CONFLICT (stub) DO UPDATE SET position = excluded.position";
+
 /** One imposter's SQLite storage. Every method is synchronous and atomic, so durable before the RPC returns. */
 export class ImposterStore {
   readonly #storage: DurableObjectStorage;
@@ -41,7 +46,7 @@ export class ImposterStore {
   }
 
   #setMeta(key: string, value: number): void {
-    this.#sql.exec("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", key, value);
+    this.#sql.exec(UPSERT_META, key, value);
   }
 
   /** Grows on every change and survives deletion, so a version never names two different definitions. */
@@ -101,13 +106,20 @@ export class ImposterStore {
     this.#setMeta("numberOfRequests", numberOfRequests);
   }
 
-  /** Persists what serving one request changed: the counter, moved cursors, recorded requests. */
+  /**
+   * Persists what serving one request changed: recorded requests, the counter, moved cursors.
+   *
+   * Plain writes, not transactionSync: that commits to disk on the spot (after first committing whatever
+   * is pending), once per request. Writes made in one synchronous block join the object's implicit
+   * transaction instead, which is as atomic, is committed before the RPC's answer leaves (the output
+   * gate holds it), and under load also carries the writes of the requests served before it commits:
+   * one commit for many requests. The journal goes first because it is the write that can fail (a row
+   * over SQLite's limit); then nothing of this request is written.
+   */
   recordServed(numberOfRequests: number, cursors: Record<number, number>, requests: MbRequest[]): void {
-    this.#storage.transactionSync(() => {
-      this.#setMeta("numberOfRequests", numberOfRequests);
-      this.#writeCursors(cursors);
-      if (requests.length > 0) this.#append(requests);
-    });
+    if (requests.length > 0) this.#append(requests);
+    this.#setMeta("numberOfRequests", numberOfRequests);
+    this.#writeCursors(cursors);
   }
 
   requests(): MbRequest[] {
@@ -117,7 +129,7 @@ export class ImposterStore {
 
   #writeCursors(cursors: Record<number, number>): void {
     for (const [stub, position] of Object.entries(cursors)) {
-      this.#sql.exec("INSERT OR REPLACE INTO cursors (stub, position) VALUES (?, ?)", Number(stub), position);
+      this.#sql.exec(UPSERT_CURSOR, Number(stub), position);
     }
   }
 

@@ -21,21 +21,27 @@ const PLATFORM_HEADERS = new Set([
 /**
  * Turns a Worker Request into the core's raw request. `target` is the path and query the imposter sees.
  * Header names arrive lower-cased and duplicates comma-joined: workerd gives nothing rawer.
+ *
+ * Synchronous for a request without a body (most GETs): reading an absent body would still cost a trip
+ * through the runtime's event loop per request, and the hot path has nothing else to wait for. Its body
+ * is given as text, so the core need not decode zero bytes.
  */
-export async function toRawRequest(request: Request, target: string): Promise<RawHttpRequest> {
+export function toRawRequest(request: Request, target: string): RawHttpRequest | Promise<RawHttpRequest> {
   const headers: Array<[string, string]> = [];
+  let encoding: string | null = null;
+  let ip: string | null = null;
+  // One pass over the headers picks out the two the adapter reads, instead of a lookup each.
   // forEach rather than iteration: xpath's and xmldom's typings pull in lib.dom, whose Headers is not iterable.
   request.headers.forEach((value, name) => {
+    if (name === "content-encoding") encoding = value;
+    else if (name === "cf-connecting-ip") ip = value;
     if (!PLATFORM_HEADERS.has(name)) headers.push([name, value]);
   });
-  const bytes = new Uint8Array(await request.arrayBuffer());
-  const raw: RawHttpRequest = {
-    method: request.method,
-    url: target,
-    headers,
-    body: decodeBody(bytes, request.headers.get("content-encoding")),
-  };
-  const ip = request.headers.get("cf-connecting-ip");
+  const raw: RawHttpRequest = { method: request.method, url: target, headers, body: "" };
   if (ip !== null) raw.remoteAddress = ip;
-  return raw;
+  if (request.body === null) return raw;
+  return request.arrayBuffer().then((buffer) => {
+    raw.body = decodeBody(new Uint8Array(buffer), encoding);
+    return raw;
+  });
 }

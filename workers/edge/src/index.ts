@@ -6,7 +6,7 @@ export { ImposterObject } from "./imposter-object.ts";
 /** The front door: imposters by `/i/<port>` or `<port>.<zone>`, everything else to the admin Worker. */
 export default {
   fetch(request, env, ctx) {
-    const address = resolveAddress(new URL(request.url), env.ZONE);
+    const address = resolveAddress(request.url, env.ZONE);
     return address === null ? env.ADMIN.fetch(request) : serveImposter(request, env, ctx, address);
   },
 } satisfies ExportedHandler<Env>;

@@ -1,6 +1,11 @@
-import type { MbRequest } from "@mockctl/core";
+import type { Imposter, MbRequest } from "@mockctl/core";
 import type { ImposterObjectApi } from "./contract.ts";
-import type { Snapshot } from "./imposter-keeper.ts";
+
+/** What the front door needs to serve an imposter itself: no journal, no counters. */
+export interface Snapshot {
+  version: number;
+  imposter: Imposter | null;
+}
 
 /** The contract plus what only the front door calls. */
 export interface ImposterObjectStub extends ImposterObjectApi {

@@ -1,21 +1,11 @@
 import type { ResponseDescription } from "@mockctl/core";
+import { wireOf } from "./wire.ts";
 
 /** The core's answer, possibly carrying a socket fault that mb simulates and a Worker can only approximate. */
 export type Outgoing = ResponseDescription & { fault?: string };
 
 /** What mb writes before destroying the socket for RANDOM_DATA_THEN_CLOSE (models/http/baseHttpServer.js). */
 const RANDOM_DATA = new TextEncoder().encode('Htijy%@tWXJ/hQ#[Q:7G@dH4"gu[QaX&');
-
-/** Statuses whose responses cannot carry a body (Response throws if given one). */
-const NULL_BODY = new Set([101, 204, 205, 304]);
-
-function toHeaders(fields: ResponseDescription["headers"]): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(fields)) {
-    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, String(one));
-  }
-  return headers;
-}
 
 /**
  * A Worker cannot reset a socket or write bytes before the status line. The nearest thing: promise a body
@@ -35,20 +25,22 @@ function faultResponse(fault: string, status: number): Response | undefined {
   return new Response(readable, { status });
 }
 
-/** Turns the core's ResponseDescription into a Response, after its `wait` behavior's delay. */
-export async function toResponse(description: Outgoing): Promise<Response> {
-  if (description.waitMs !== undefined && description.waitMs > 0) await scheduler.wait(description.waitMs);
-  const status = description.statusCode;
-  const fault = description.fault === undefined ? undefined : faultResponse(description.fault, status);
-  if (fault !== undefined) return fault;
-  // Bytes, not a string: a string body makes workerd add a Content-Type mb never sends. (The cast: lib.dom,
-  // pulled in by xpath's typings, wants ArrayBuffer-backed bytes; the core's and RPC's bytes always are.)
-  const body =
-    typeof description.body === "string"
-      ? new TextEncoder().encode(description.body)
-      : (description.body as Uint8Array<ArrayBuffer>);
-  return new Response(NULL_BODY.has(status) ? null : body, {
-    status,
-    headers: toHeaders(description.headers),
-  });
+/**
+ * Turns the core's ResponseDescription into a Response, after its `wait` behavior's delay (the only case
+ * that returns a Promise: the hot path has nothing to wait for).
+ */
+export function toResponse(description: Outgoing): Response | Promise<Response> {
+  if (description.waitMs !== undefined && description.waitMs > 0) {
+    return scheduler.wait(description.waitMs).then(() => respond(description));
+  }
+  return respond(description);
+}
+
+function respond(description: Outgoing): Response {
+  if (description.fault !== undefined) {
+    const fault = faultResponse(description.fault, description.statusCode);
+    if (fault !== undefined) return fault;
+  }
+  const wire = wireOf(description);
+  return new Response(wire.body, wire.init);
 }

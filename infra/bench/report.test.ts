@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import { type BenchRun, renderResults } from "./report.ts";
+import type { SeriesSummary } from "./stats.ts";
+
+const summary = (
+  fields: Partial<SeriesSummary> & Pick<SeriesSummary, "server" | "scenario">,
+): SeriesSummary => ({
+  key: `${fields.server}:${fields.scenario}`,
+  title: fields.scenario,
+  target: false,
+  rps: [1000, 1200],
+  failures: [0, 0],
+  p99Ms: [1, 1],
+  median: 1100,
+  ratio: 1,
+  roundRatio: 1,
+  ...fields,
+});
+
+const run = (baseline?: string): BenchRun => ({
+  date: "2026-11-22T04:00:00.000Z",
+  machine: {
+    cpu: "AMD EPYC",
+    cores: 2,
+    node: "v20.20.2",
+    workerd: "1.20260426.1",
+    wrk: "wrk 4.1.0",
+    loadStart: [0.5, 1, 2],
+  },
+  tool: "wrk 4.1.0",
+  flags: "-t1 -c50 -d10s",
+  warmupSeconds: 2,
+  rounds: 2,
+  edge: baseline === undefined ? { platform: "abc1234" } : { platform: "abc1234", baseline },
+  scenarios: [
+    { id: "one", title: "one stub", path: "/i/1/a", target: true },
+    { id: "hdr", title: "header stub", path: "/i/2/a", target: false, headers: { "x-bench": "1" } },
+  ],
+  summaries: [
+    summary({ server: "floor", scenario: "floor", median: 10_000, rps: [9_000, 11_000] }),
+    summary({
+      server: "platform",
+      scenario: "one",
+      target: true,
+      median: 8_000,
+      ratio: 0.8,
+      roundRatio: 0.79,
+      met: false,
+    }),
+    summary({
+      server: "baseline",
+      scenario: "one",
+      median: 4_000,
+      ratio: 0.4,
+      roundRatio: 0.41,
+      failures: [2, 1],
+    }),
+  ],
+});
+
+describe("renderResults", () => {
+  it("shows every round, the median and both ratios of every target", () => {
+    const text = renderResults(run("0ld0ld0"));
+    expect(text).toContain("| floor: floor | 9,000 | 11,000 | **10,000** | 100.0% | 100.0% | 0 | info |");
+    expect(text).toContain("| platform: one | 1,000 | 1,200 | **8,000** | 80.0% | 79.0% | 0 | **missed** |");
+    expect(text).toContain("| baseline edge: one | 1,000 | 1,200 | **4,000** | 40.0% | 41.0% | 3 | info |");
+  });
+
+  it("says by how much a target is missed", () => {
+    expect(renderResults(run())).toContain("- platform: one: 80.0% of the floor: missed by 5.0 points");
+  });
+
+  it("compares the platform with the baseline edge only when there is one", () => {
+    expect(renderResults(run("0ld0ld0"))).toContain("| one | 4,000 | 8,000 | 2.00× |");
+    expect(renderResults(run())).not.toContain("Before");
+  });
+
+  it("names the scenarios with the headers they send, and the machine with its load", () => {
+    const text = renderResults(run());
+    expect(text).toContain("  - header stub: `GET /i/2/a` with `x-bench: 1` (informational)");
+    expect(text).toContain("load average (1, 5, 15 min) at the start: 0.5, 1, 2; at the end: n/a");
+    expect(text).toContain("`wrk -t1 -c50 -d10s` (wrk 4.1.0)");
+  });
+});

@@ -1,0 +1,129 @@
+import type { Machine } from "./machine.ts";
+import type { Scenario } from "./scenarios.ts";
+import { type SeriesSummary, TARGET_RATIO } from "./stats.ts";
+
+/** One benchmark run, as results.json stores it and RESULTS.md shows it. */
+export interface BenchRun {
+  date: string;
+  machine: Machine;
+  tool: string;
+  flags: string;
+  warmupSeconds: number;
+  rounds: number;
+  /** The commit the measured platform's edge was built on, and the baseline edge's, if any. */
+  edge: { platform: string; baseline?: string };
+  scenarios: Array<Pick<Scenario, "id" | "title" | "path" | "target" | "headers">>;
+  summaries: SeriesSummary[];
+}
+
+const SERVER_LABEL = { floor: "floor", platform: "platform", baseline: "baseline edge" } as const;
+
+const int = (value: number) => Math.round(value).toLocaleString("en");
+const percent = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
+const row = (cells: string[]) => `| ${cells.join(" | ")} |`;
+const label = (summary: SeriesSummary) => `${SERVER_LABEL[summary.server]}: ${summary.title}`;
+
+function resultRow(summary: SeriesSummary): string {
+  const failures = summary.failures.reduce((sum, value) => sum + value, 0);
+  const target = summary.met === undefined ? "info" : summary.met ? "**met**" : "**missed**";
+  const ratios = [percent(summary.ratio), percent(summary.roundRatio)];
+  return row([
+    label(summary),
+    ...summary.rps.map(int),
+    `**${int(summary.median)}**`,
+    ...ratios,
+    String(failures),
+    target,
+  ]);
+}
+
+function resultsTable(run: BenchRun): string[] {
+  const rounds = Array.from({ length: run.rounds }, (_, i) => `round ${i + 1}`);
+  const head = ["target", ...rounds, "median req/s", "vs floor", "per-round ratio", "failed", "≥ 85%"];
+  return [row(head), row(head.map((_, i) => (i === 0 ? "---" : "---:"))), ...run.summaries.map(resultRow)];
+}
+
+/** The platform as built now against the baseline edge, scenario by scenario (only with --baseline). */
+function beforeAfter(run: BenchRun): string[] {
+  if (run.edge.baseline === undefined) return [];
+  const lines = ["", `### Before (edge at ${run.edge.baseline}) and after`, ""];
+  lines.push(
+    row(["scenario", "before req/s", "after req/s", "after / before"]),
+    row(["---", "---:", "---:", "---:"]),
+  );
+  for (const after of run.summaries.filter((summary) => summary.server === "platform")) {
+    const before = run.summaries.find((s) => s.server === "baseline" && s.scenario === after.scenario);
+    if (before === undefined) continue;
+    const change = `${(after.median / before.median).toFixed(2)}×`;
+    lines.push(row([after.title, int(before.median), int(after.median), change]));
+  }
+  return lines;
+}
+
+function verdict(summary: SeriesSummary): string {
+  const gap = TARGET_RATIO - summary.ratio;
+  const outcome = gap <= 0 ? "met" : `missed by ${(gap * 100).toFixed(1)} points`;
+  return `- ${label(summary)}: ${percent(summary.ratio)} of the floor: ${outcome}`;
+}
+
+function scenarioLine(scenario: BenchRun["scenarios"][number]): string {
+  const headers = Object.entries(scenario.headers ?? {}).map(
+    ([name, value]) => ` with \`${name}: ${value}\``,
+  );
+  return `  - ${scenario.title}: \`GET ${scenario.path}\`${headers.join("")}${scenario.target ? "" : " (informational)"}`;
+}
+
+function machineLines({ machine, date }: BenchRun): string[] {
+  const load = (values: number[] | undefined) => values?.join(", ") ?? "n/a";
+  return [
+    `- date: ${date}`,
+    `- CPU: ${machine.cpu}, ${machine.cores} cores (wrk and workerd share them; other work on the machine too)`,
+    `- Node ${machine.node}, workerd ${machine.workerd}, ${machine.wrk}`,
+    `- load average (1, 5, 15 min) at the start: ${load(machine.loadStart)}; at the end: ${load(machine.loadEnd)}`,
+  ];
+}
+
+/** RESULTS.md: written by `npm run bench:platform`, so every number in it comes from one run. */
+export function renderResults(run: BenchRun): string {
+  const baseline =
+    run.edge.baseline === undefined ? "" : `; the baseline edge is workers/edge at ${run.edge.baseline}`;
+  const plural = run.rounds === 1 ? "round" : "rounds";
+  return [
+    "# Throughput: the platform against a hello-world Worker",
+    "",
+    "Written by `npm run bench:platform` (infra/bench/throughput.ts); the raw numbers are in results.json.",
+    "",
+    "## Scenario",
+    "",
+    "- **floor**: infra/floor, a Worker answering `hello`, on Miniflare with a direct socket.",
+    "- **platform**: what `npm start` runs (workers/edge and workers/admin in one Miniflare, the front door on a",
+    `  direct socket, a temporary data folder), edge at ${run.edge.platform}${baseline}. Imposters are created`,
+    "  through the admin API and addressed by path:",
+    ...run.scenarios.map(scenarioLine),
+    "- Every target is checked to answer 200 with its body (a cycling stub: its whole cycle) before it is loaded.",
+    "- Stubs whose predicates read only the method, path and query are answered from a memo of the request",
+    "  line after the first request (workers/edge/src/route-memo.ts); the header-matched stub takes the full",
+    "  path (read the request, normalize, match, resolve) on every request.",
+    "",
+    "## Method",
+    "",
+    `\`wrk ${run.flags}\` (${run.tool}) on 127.0.0.1 only, after a ${run.warmupSeconds} s warm-up of the same`,
+    `target; ${run.rounds} ${plural}, each loading every target once in turn, the first target rotating from`,
+    "round to round. `vs floor` is the median over the floor's median; `per-round ratio` is the median of each",
+    "round's rate over the floor's rate in the same round. `failed`: socket errors plus non-2xx answers.",
+    "",
+    "## Results",
+    "",
+    ...resultsTable(run),
+    ...beforeAfter(run),
+    "",
+    `Target: an imposter at ≥ ${percent(TARGET_RATIO)} of the floor's requests per second.`,
+    "",
+    ...run.summaries.filter((summary) => summary.met !== undefined).map(verdict),
+    "",
+    "## Machine",
+    "",
+    ...machineLines(run),
+    "",
+  ].join("\n");
+}

@@ -1,0 +1,115 @@
+/** What is loaded: the floor itself, or an imposter of the platform by path addressing. */
+export interface Scenario {
+  id: string;
+  title: string;
+  /** Path on the server, with the `/i/<port>` prefix for imposters. */
+  path: string;
+  /** Bodies of successive answers, in cycle order; the check accepts the cycle starting anywhere. */
+  bodies: string[];
+  /** Counted against the 85% target; informational otherwise. */
+  target: boolean;
+  /** Headers every request sends (wrk -H). */
+  headers?: Record<string, string>;
+  /** Created through the admin API before loading; none for the floor. */
+  imposter?: Record<string, unknown>;
+}
+
+export const STUB_COUNT = 1_000;
+
+const exactPath = (path: string, body: string) => ({
+  predicates: [{ equals: { path } }],
+  responses: [{ is: { statusCode: 200, body } }],
+});
+
+export const FLOOR: Scenario = {
+  id: "floor",
+  title: "hello-world Worker (floor)",
+  path: "/",
+  bodies: ["hello"],
+  target: false,
+};
+
+export const SCENARIOS: Scenario[] = [
+  {
+    id: "one-stub",
+    title: "imposter, one stub",
+    path: "/i/4545/hello",
+    bodies: ["hello"],
+    target: true,
+    imposter: { protocol: "http", port: 4545, stubs: [exactPath("/hello", "hello")] },
+  },
+  {
+    id: "last-of-1000",
+    title: `imposter, last of ${STUB_COUNT.toLocaleString("en")} exact-path stubs`,
+    path: `/i/4546/route/${STUB_COUNT - 1}`,
+    bodies: ["hello"],
+    target: true,
+    imposter: {
+      protocol: "http",
+      port: 4546,
+      stubs: Array.from({ length: STUB_COUNT }, (_, i) =>
+        exactPath(`/route/${i}`, i === STUB_COUNT - 1 ? "hello" : `route ${i}`),
+      ),
+    },
+  },
+  {
+    id: "header",
+    title: "imposter, one stub matched on a header (no request-line memo)",
+    path: "/i/4548/hello",
+    bodies: ["hello"],
+    target: false,
+    headers: { "x-bench": "1" },
+    imposter: {
+      protocol: "http",
+      port: 4548,
+      stubs: [
+        { predicates: [{ equals: { headers: { "x-bench": "1" } } }], responses: [{ is: { body: "hello" } }] },
+      ],
+    },
+  },
+  {
+    id: "cycling",
+    title: "cycling stub (two responses, through the Durable Object)",
+    path: "/i/4547/",
+    bodies: ["hello", "world"],
+    target: false,
+    imposter: {
+      protocol: "http",
+      port: 4547,
+      stubs: [{ responses: [{ is: { body: "hello" } }, { is: { body: "world" } }] }],
+    },
+  },
+];
+
+/** Creates the scenario's imposter through the platform's admin API (same origin as the front door). */
+export async function createImposter(origin: string, scenario: Scenario): Promise<void> {
+  if (scenario.imposter === undefined) return;
+  const response = await fetch(`${origin}/imposters`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(scenario.imposter),
+  });
+  if (response.status !== 201) {
+    throw new Error(`creating ${scenario.id}: ${response.status} ${await response.text()}`);
+  }
+}
+
+/**
+ * Checks the target answers what the scenario says before it is loaded: a benchmark of 404s or 500s
+ * would measure nothing. Two rounds of the cycle, so a cycling stub must really cycle.
+ */
+export async function verify(origin: string, scenario: Scenario): Promise<void> {
+  const seen: string[] = [];
+  for (let i = 0; i < scenario.bodies.length * 2; i++) {
+    const response = await fetch(`${origin}${scenario.path}`, { headers: scenario.headers ?? {} });
+    if (response.status !== 200) throw new Error(`${scenario.id}: status ${response.status}`);
+    seen.push(await response.text());
+  }
+  const start = scenario.bodies.indexOf(seen[0] ?? "");
+  const expected = seen.map((_, i) => scenario.bodies[(start + i) % scenario.bodies.length]);
+  if (start < 0 || seen.some((body, i) => body !== expected[i])) {
+    throw new Error(
+      `${scenario.id}: answered ${JSON.stringify(seen)}, not ${JSON.stringify(scenario.bodies)}`,
+    );
+  }
+}

@@ -1,0 +1,67 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startFloor } from "../floor/floor.ts";
+import { DEFAULT_CONFIGS, type Platform, startPlatform } from "../local/platform.ts";
+import { type BaselineEdge, extractBaselineEdge } from "./baseline.ts";
+import type { Server } from "./stats.ts";
+
+/** Everything a run started, by the server it plays; `stop` ends all of it and removes its folders. */
+export interface Servers {
+  origins: Partial<Record<Server, string>>;
+  baselineCommit?: string;
+  stop(): Promise<void>;
+}
+
+const ADMIN_CONFIG = DEFAULT_CONFIGS[1]!;
+
+/**
+ * Starts the floor and the platform (and, given a ref, the platform with the edge at that ref), each on
+ * a free 127.0.0.1 port with its own temporary data folder. On any failure what already started is
+ * stopped before the error is rethrown.
+ */
+export async function startServers(baselineRef: string | undefined): Promise<Servers> {
+  const running: Platform[] = [];
+  const folders: string[] = [];
+  let baseline: BaselineEdge | undefined;
+  const stop = async () => {
+    await Promise.allSettled(running.map((server) => server.stop()));
+    for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+    baseline?.remove();
+  };
+  const dataDir = () => {
+    const folder = mkdtempSync(join(tmpdir(), "mockctl-bench-"));
+    folders.push(folder);
+    return folder;
+  };
+  try {
+    const origins: Partial<Record<Server, string>> = {};
+    const floor = await startFloor({ port: 0, host: "127.0.0.1" });
+    running.push(floor);
+    origins.floor = floor.url;
+    const platform = await startPlatform({ port: 0, host: "127.0.0.1", dataDir: dataDir() });
+    running.push(platform);
+    origins.platform = platform.url;
+    if (baselineRef !== undefined) {
+      baseline = extractBaselineEdge(baselineRef);
+      const configs = [baseline.config, ADMIN_CONFIG];
+      // Miniflare names modules by their path from the working directory and workerd refuses names with
+      // "..": the baseline (in the temp folder) and the admin Worker (in the repo) need a common root.
+      const cwd = process.cwd();
+      process.chdir("/");
+      try {
+        const old = await startPlatform({ port: 0, host: "127.0.0.1", dataDir: dataDir(), configs });
+        running.push(old);
+        origins.baseline = old.url;
+      } finally {
+        process.chdir(cwd);
+      }
+    }
+    const servers: Servers = { origins, stop };
+    if (baseline !== undefined) servers.baselineCommit = baseline.commit;
+    return servers;
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

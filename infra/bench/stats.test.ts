@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { median, type Series, summarize } from "./stats.ts";
+import type { WrkResult } from "./wrk.ts";
+
+const run = (rps: number, status = 0): WrkResult => ({
+  rps,
+  requests: rps * 10,
+  durationUs: 10_000_000,
+  bytes: 0,
+  errors: { connect: 0, read: 0, write: 0, status, timeout: 0 },
+  latencyUs: { mean: 0, p50: 0, p99: 2_500, max: 0 },
+});
+
+const series = (key: string, server: Series["server"], target: boolean, rps: number[]): Series => ({
+  key,
+  scenario: key,
+  title: key,
+  server,
+  target,
+  runs: rps.map((value) => run(value)),
+});
+
+describe("median", () => {
+  it.each([
+    [[3], 3],
+    [[5, 1, 3], 3],
+    [[4, 1, 3, 2], 2.5],
+  ])("of %j is %d", (values, expected) => {
+    expect(median(values)).toBe(expected);
+  });
+
+  it("of nothing is NaN", () => {
+    expect(median([])).toBeNaN();
+  });
+});
+
+describe("summarize", () => {
+  it("compares medians with the floor's, and rounds with the same round's floor", () => {
+    const [floor, near, far] = summarize([
+      series("floor", "floor", false, [100, 200, 150]),
+      series("near", "platform", true, [90, 160, 130]),
+      series("far", "platform", true, [50, 100, 75]),
+    ]);
+    expect(floor?.ratio).toBe(1);
+    expect(near).toMatchObject({ median: 130, met: true });
+    expect(near?.ratio).toBeCloseTo(130 / 150);
+    expect(near?.roundRatio).toBeCloseTo(130 / 150); // rounds: 0.9, 0.8, 0.867
+    expect(far).toMatchObject({ median: 75, ratio: 0.5, roundRatio: 0.5, met: false });
+    expect(far?.p99Ms).toEqual([2.5, 2.5, 2.5]);
+  });
+
+  it("judges only target series, and counts failed requests per round", () => {
+    const info = series("info", "baseline", false, [10]);
+    info.runs[0] = run(10, 3);
+    const [, summary] = summarize([series("floor", "floor", false, [100]), info]);
+    expect(summary?.met).toBeUndefined();
+    expect(summary?.failures).toEqual([3]);
+  });
+
+  it("needs a floor to compare against", () => {
+    expect(() => summarize([series("x", "platform", true, [1])])).toThrow(/floor/);
+  });
+});

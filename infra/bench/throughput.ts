@@ -1,0 +1,123 @@
+// `npm run bench:platform [-- --rounds 5 --seconds 10 --baseline <git ref>]`: the platform's throughput
+// against a hello-world Worker, side by side in one run; writes RESULTS.md and results.json here.
+import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { currentLoad, describeMachine, waitForQuiet } from "./machine.ts";
+import { type BenchRun, renderResults } from "./report.ts";
+import { createImposter, FLOOR, SCENARIOS, type Scenario, verify } from "./scenarios.ts";
+import { type Servers, startServers } from "./servers.ts";
+import { type Series, type Server, summarize } from "./stats.ts";
+import { ensureWrk, runWrk, type WrkOptions, wrkFlags } from "./wrk.ts";
+
+const HERE = fileURLToPath(new URL(".", import.meta.url));
+
+const { values: args } = parseArgs({
+  options: {
+    rounds: { type: "string", default: "5" },
+    seconds: { type: "string", default: "10" },
+    warmup: { type: "string", default: "2" },
+    connections: { type: "string", default: "50" },
+    baseline: { type: "string" },
+    only: { type: "string" },
+    "quiet-load": { type: "string" },
+    "max-wait": { type: "string", default: "600" },
+    out: { type: "string", default: HERE },
+  },
+});
+
+function edgeRevision(): string {
+  const git = (...argv: string[]) => execFileSync("git", argv, { cwd: HERE, encoding: "utf8" }).trim();
+  const dirty = git("status", "--porcelain", "--", "../../workers/edge") !== "";
+  return `${git("rev-parse", "--short", "HEAD")}${dirty ? " + uncommitted changes" : ""}`;
+}
+
+function seriesOf(scenario: Scenario, server: Server): Series {
+  // Only the platform as built now is held to the target; a baseline edge is there for comparison.
+  const target = scenario.target && server === "platform";
+  const key = server === "floor" ? "floor" : `${server}:${scenario.id}`;
+  return { key, scenario: scenario.id, title: scenario.title, server, target, runs: [] };
+}
+
+/** Scenarios picked with --only (ids, comma-separated); all by default. The floor is always measured. */
+const picked = SCENARIOS.filter((s) => args.only === undefined || args.only.split(",").includes(s.id));
+
+/** The floor, then every picked scenario on the platform (and on the baseline edge when there is one). */
+function plan(servers: Servers): Series[] {
+  const series = [seriesOf(FLOOR, "floor")];
+  for (const server of ["platform", "baseline"] as const) {
+    if (servers.origins[server] !== undefined) series.push(...picked.map((s) => seriesOf(s, server)));
+  }
+  return series;
+}
+
+async function prepare(servers: Servers): Promise<void> {
+  for (const origin of [servers.origins.platform, servers.origins.baseline]) {
+    if (origin === undefined) continue;
+    for (const scenario of picked) await createImposter(origin, scenario);
+    for (const scenario of picked) await verify(origin, scenario);
+  }
+  await verify(servers.origins.floor!, FLOOR);
+}
+
+async function measure(servers: Servers, series: Series[], rounds: number, wrk: WrkOptions) {
+  const warmup = { ...wrk, seconds: Number(args.warmup) };
+  for (let round = 0; round < rounds; round++) {
+    // Rotating the order spreads a slow stretch of the shared machine over every target.
+    const order = series.map((_, i) => series[(i + round) % series.length]!);
+    for (const one of order) {
+      const scenario = one.server === "floor" ? FLOOR : SCENARIOS.find((s) => s.id === one.scenario)!;
+      const url = `${servers.origins[one.server]}${scenario.path}`;
+      const headers = scenario.headers ?? {};
+      if (warmup.seconds > 0) await runWrk(url, { ...warmup, headers });
+      const result = await runWrk(url, { ...wrk, headers });
+      one.runs.push(result);
+      console.log(`round ${round + 1}/${rounds} ${one.key}: ${Math.round(result.rps)} req/s`);
+    }
+  }
+}
+
+async function main(): Promise<void> {
+  const tool = ensureWrk();
+  const wrk: WrkOptions = {
+    threads: 1,
+    connections: Number(args.connections),
+    seconds: Number(args.seconds),
+  };
+  const rounds = Number(args.rounds);
+  if (args["quiet-load"] !== undefined)
+    await waitForQuiet(Number(args["quiet-load"]), Number(args["max-wait"]));
+  const servers = await startServers(args.baseline);
+  const stopOnSignal = () => void servers.stop().then(() => process.exit(130));
+  process.once("SIGINT", stopOnSignal);
+  process.once("SIGTERM", stopOnSignal);
+  try {
+    await prepare(servers);
+    const series = plan(servers);
+    const machine = describeMachine(tool);
+    console.log(`load average at the start: ${machine.loadStart.join(", ")}`);
+    await measure(servers, series, rounds, wrk);
+    machine.loadEnd = currentLoad();
+    const run: BenchRun = {
+      date: new Date().toISOString(),
+      machine,
+      tool,
+      flags: wrkFlags(wrk),
+      warmupSeconds: Number(args.warmup),
+      rounds,
+      edge: { platform: edgeRevision() },
+      scenarios: picked.map(({ id, title, path, target, headers }) => ({ id, title, path, target, headers })),
+      summaries: summarize(series),
+    };
+    if (servers.baselineCommit !== undefined) run.edge.baseline = servers.baselineCommit;
+    writeFileSync(join(args.out, "results.json"), `${JSON.stringify(run, null, 2)}\n`);
+    writeFileSync(join(args.out, "RESULTS.md"), renderResults(run));
+    console.log(renderResults(run));
+  } finally {
+    await servers.stop();
+  }
+}
+
+await main();

@@ -1,0 +1,53 @@
+import type { ResponseDescription } from "@mockctl/core";
+
+/** What `new Response` takes for one description: bytes, status and header list, built once if possible. */
+export interface Wire {
+  body: Uint8Array<ArrayBuffer> | null;
+  /** Undefined for a plain 200 without headers: the runtime then has no init dictionary to read. */
+  init: { status: number; headers?: Array<[string, string]> } | undefined;
+}
+
+/** Statuses whose responses cannot carry a body (Response throws if given one). */
+const NULL_BODY = new Set([101, 204, 205, 304]);
+
+const encoder = new TextEncoder();
+
+/**
+ * Wire forms of the core's precompiled descriptions. The core freezes a description it serves to every
+ * request (a plain `is` response, rendered once per engine), so its wire form can be built once too; a
+ * changed imposter compiles new descriptions, so an entry is never reached again after a change, and
+ * the WeakMap lets it go with its engine. Per-request descriptions are not frozen and are not cached.
+ */
+const cache = new WeakMap<ResponseDescription, Wire>();
+
+function isFixed(description: ResponseDescription): boolean {
+  return Object.isFrozen(description) && Object.isFrozen(description.headers);
+}
+
+export function wireOf(description: ResponseDescription): Wire {
+  if (!isFixed(description)) return toWire(description);
+  let wire = cache.get(description);
+  if (wire === undefined) {
+    wire = toWire(description);
+    cache.set(description, wire);
+  }
+  return wire;
+}
+
+function toWire(description: ResponseDescription): Wire {
+  const status = description.statusCode;
+  // Bytes, not a string: a string body makes workerd add a Content-Type mb never sends. (The cast: lib.dom,
+  // pulled in by xpath's typings, wants ArrayBuffer-backed bytes; the core's and RPC's bytes always are.)
+  const body = NULL_BODY.has(status)
+    ? null
+    : typeof description.body === "string"
+      ? encoder.encode(description.body)
+      : (description.body as Uint8Array<ArrayBuffer>);
+  const headers: Array<[string, string]> = [];
+  for (const [name, value] of Object.entries(description.headers)) {
+    if (Array.isArray(value)) for (const one of value) headers.push([name, String(one)]);
+    else headers.push([name, String(value)]);
+  }
+  if (headers.length > 0) return { body, init: { status, headers } };
+  return { body, init: status === 200 ? undefined : { status } };
+}

@@ -1,0 +1,100 @@
+import { describe, expect, it } from "vitest";
+import { freshPort, imposter, is, objectFor, send } from "./helpers.ts";
+
+const on = (predicate: Record<string, unknown>, body: string) => ({ predicates: [predicate], ...is(body) });
+const text = async (path: string, init?: RequestInit) => (await send(path, init)).text();
+
+describe("answers remembered by request line", () => {
+  it("never serves a changed, replaced or deleted imposter from what it remembered", async () => {
+    const port = freshPort();
+    const object = objectFor(port);
+    await object.put(imposter(port, { stubs: [on({ equals: { path: "/x" } }, "one")] }));
+    expect([await text(`/i/${port}/x`), await text(`/i/${port}/x`)]).toEqual(["one", "one"]);
+    await object.replaceStubs([on({ equals: { path: "/x" } }, "two")]);
+    expect(await text(`/i/${port}/x`)).toBe("two");
+    await object.addStub(on({ equals: { path: "/x" } }, "three"), 0);
+    expect(await text(`/i/${port}/x`)).toBe("three");
+    await object.put(imposter(port, { stubs: [is("four")] }));
+    expect(await text(`/i/${port}/x`)).toBe("four");
+    await object.remove();
+    expect((await send(`/i/${port}/x`)).status).toBe(404);
+  });
+
+  it("tells request lines apart by method and query", async () => {
+    const port = freshPort();
+    const stubs = [
+      on({ equals: { method: "POST", query: { q: "1" } } }, "post q1"),
+      on({ equals: { query: { q: "1" } } }, "q1"),
+      is("other"),
+    ];
+    await objectFor(port).put(imposter(port, { stubs }));
+    for (let round = 0; round < 2; round++) {
+      expect(await text(`/i/${port}/a?q=1`)).toBe("q1");
+      expect(await text(`/i/${port}/a?q=2`)).toBe("other");
+      expect(await text(`/i/${port}/a?q=1`, { method: "POST", body: "b" })).toBe("post q1");
+    }
+  });
+
+  it.each([
+    ["a header", { equals: { headers: { "x-a": "1" } } }, { headers: { "x-a": "1" } }, {}],
+    [
+      "the body",
+      { equals: { body: "yes" } },
+      { method: "POST", body: "yes" },
+      { method: "POST", body: "no" },
+    ],
+    [
+      "an and of the path and a header",
+      { and: [{ equals: { path: "/" } }, { exists: { headers: { "x-a": true } } }] },
+      { headers: { "x-a": "1" } },
+      {},
+    ],
+  ])("matches again on every request when a predicate reads %s", async (_, predicate, init, other) => {
+    const port = freshPort();
+    await objectFor(port).put(imposter(port, { stubs: [on(predicate, "matched"), is("default")] }));
+    for (let round = 0; round < 2; round++) {
+      expect(await text(`/i/${port}/`, init)).toBe("matched");
+      expect(await text(`/i/${port}/`, other)).toBe("default");
+    }
+  });
+
+  it("answers a CORS preflight with its echoed headers even after a plain OPTIONS on the same line", async () => {
+    const port = freshPort();
+    await objectFor(port).put(imposter(port, { allowCORS: true, stubs: [is("ok")] }));
+    expect(
+      (await send(`/i/${port}/`, { method: "OPTIONS" })).headers.get("access-control-allow-origin"),
+    ).toBeNull();
+    const preflight = await send(`/i/${port}/`, {
+      method: "OPTIONS",
+      headers: {
+        "access-control-request-headers": "x-a",
+        "access-control-request-method": "PUT",
+        origin: "http://o.example",
+      },
+    });
+    expect(preflight.headers.get("access-control-allow-origin")).toBe("http://o.example");
+  });
+
+  it("counts every remembered answer in numberOfRequests", async () => {
+    const port = freshPort();
+    await objectFor(port).put(imposter(port, { stubs: [on({ equals: { path: "/x" } }, "x")] }));
+    for (let i = 0; i < 5; i++) await send(`/i/${port}/x`);
+    await send(`/i/${port}/no-match`);
+    await send(`/i/${port}/no-match`);
+    expect((await objectFor(port).read())?.state.numberOfRequests).toBe(7);
+  });
+
+  it("sends the same bytes and headers on every answer served from one precompiled description", async () => {
+    const port = freshPort();
+    const stub = { responses: [{ is: { statusCode: 201, headers: { "X-A": ["1", "2"] }, body: "héllo" } }] };
+    await objectFor(port).put(imposter(port, { stubs: [stub] }));
+    for (let i = 0; i < 3; i++) {
+      const response = await send(`/i/${port}/`);
+      expect([response.status, response.headers.get("x-a"), await response.text()]).toEqual([
+        201,
+        "1, 2",
+        "héllo",
+      ]);
+    }
+  });
+});
