@@ -1,8 +1,9 @@
 import type { Predicate } from "../schemas/predicate.ts";
 import { selectorOf } from "./comparison.ts";
-import { type Encoding, foldOf, forceStrings } from "./fold.ts";
+import { type Encoding, foldKey, foldOf, forceStrings, valueFolder } from "./fold.ts";
 import { actualSide, alwaysFailing, normalizeExpected } from "./normalize.ts";
 import { stableStringify } from "./ordering.ts";
+import { transformForced } from "./transform-tree.ts";
 import type { CompiledPredicate, RequestView } from "./types.ts";
 
 const isObject = (value: unknown): value is object => typeof value === "object" && value !== null;
@@ -39,14 +40,16 @@ export function compileDeepEquals(predicate: Predicate, encoding: Encoding): Com
     text: stableStringify(expected[name]),
   }));
   const side = actualSide(fold, selector, true);
+  const foldName = (name: string) => foldKey(fold, name);
+  const foldValue = valueFolder(fold);
   const textSpace = `${side.id}#text`;
   const jsonSpace = `${side.id}#json`;
 
   // The JSON re-parse folds a second time (as Mountebank does), with the expected side's rules.
   const jsonText = (view: RequestView, text: string): string | undefined => {
-    const cache = view.cache(jsonSpace);
+    const cache = view.texts(jsonSpace);
     if (cache.has(text)) return cache.get(text) as string | undefined;
-    const value = stableStringify(normalizeExpected(forceStrings(side.parseJson(view, text)), fold));
+    const value = stableStringify(transformForced(side.parseJson(view, text), foldName, foldValue));
     cache.set(text, value);
     return value;
   };

@@ -54,6 +54,15 @@ describe("actualSide", () => {
     expect(side.field(view, "headers")).toEqual({ "x-a": "v" });
   });
 
+  it("finds fields on requests whose field names differ from the previous request's", () => {
+    const side = actualSide(DEFAULT_FOLD, undefined, false);
+    const plain = request({ path: "/a" });
+    const extra = { ...plain, PATH: "/B" } as MbRequest;
+    expect(side.field(createRequestView(plain), "path")).toBe("/a");
+    expect(side.field(createRequestView(extra), "path")).toBe("/b"); // the last of two that fold alike
+    expect(side.field(createRequestView(plain), "path")).toBe("/a");
+  });
+
   it("selects from every string of the field", () => {
     const side = actualSide(DEFAULT_FOLD, { kind: "jsonpath", selector: "$.a" }, false);
     const view = createRequestView(request({ query: { q: '{"a":1}', r: ["x", '{"a":[2,1]}'] } }));

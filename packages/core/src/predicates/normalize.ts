@@ -1,38 +1,13 @@
 import { badData, MbFailure } from "../errors.ts";
 import { compileXPath, parseXml } from "../select/xpath.ts";
-import { type Fold, foldKey, forceStrings, valueFolder } from "./fold.ts";
-import { sortForComparison } from "./ordering.ts";
+import { type Fold, foldKey, valueFolder } from "./fold.ts";
 import { type Selector, selectorLeaf } from "./selection.ts";
+import { transformForced, transformTree } from "./transform-tree.ts";
+import { tryJsonFor } from "./try-json.ts";
 import type { RequestView } from "./types.ts";
 
 export type { Selector } from "./selection.ts";
-
-const isObject = (value: unknown): value is object => typeof value === "object" && value !== null;
-
-/**
- * Mountebank's `transformAll`: rebuilds arrays and objects, folding keys with `key` and string leaves
- * with `leaf`; other scalars pass through. With `sortArrays`, every rebuilt array is put in
- * `compareForSort` order (both sides are sorted, so only deepEquals can tell).
- */
-export function transformTree(
-  value: unknown,
-  key: (name: string) => string,
-  leaf: (text: string) => unknown,
-  sortArrays: boolean,
-): unknown {
-  if (Array.isArray(value)) {
-    const items = value.map((item) => transformTree(item, key, leaf, sortArrays));
-    return sortArrays ? sortForComparison(items) : items;
-  }
-  if (isObject(value)) {
-    const result: Record<string, unknown> = {};
-    for (const name of Object.keys(value)) {
-      result[key(name)] = transformTree((value as Record<string, unknown>)[name], key, leaf, sortArrays);
-    }
-    return result;
-  }
-  return typeof value === "string" ? leaf(value) : value;
-}
+export { transformTree } from "./transform-tree.ts";
 
 /** Folds a predicate's expected side (no selection), as `normalize(predicate[operator], ...)`. */
 export function normalizeExpected(expected: unknown, fold: Fold): unknown {
@@ -66,30 +41,32 @@ export function actualSide(
   const id = JSON.stringify([fold, selector ?? null, shouldForceStrings]);
   const foldName = (name: string) => foldKey(fold, name);
   const foldValue = valueFolder(fold);
-  const tryFold = valueFolder({ ...fold, base64: false });
-  const tryId = `try${JSON.stringify([fold.keysLower, fold.valuesLower, fold.except, fold.exceptFlags])}`;
-  const parseJson = (view: RequestView, text: string): unknown => {
-    const cache = view.cache(tryId);
-    if (cache.has(text)) return cache.get(text);
-    const parsed = view.parseJson(text);
-    const value = parsed === undefined ? text : transformTree(parsed, foldName, tryFold, false);
-    cache.set(text, value);
-    return value;
-  };
+  const parseJson = tryJsonFor(fold);
   const select = selectorLeaf(selector, fold, shouldForceStrings, parseJson);
+
+  // Requests all have the same field names, so their folded forms are kept for the last list seen.
+  let names: readonly string[] = [];
+  let folded: readonly string[] = [];
 
   function compute(view: RequestView, name: string): unknown {
     const request = view.request as unknown as Record<string, unknown>;
+    const keys = Object.keys(request);
+    if (!sameNames(keys, names)) {
+      names = keys;
+      folded = keys.map(foldName);
+    }
     let source: string | undefined;
     // Last wins when two field names fold alike, as when Mountebank rebuilds the object.
-    for (const key of Object.keys(request)) if (foldName(key) === name) source = key;
+    for (let i = 0; i < keys.length; i++) if (folded[i] === name) source = keys[i];
     if (source === undefined) return undefined;
     const leaf = select ? (text: string) => select(view, foldValue(text)) : foldValue;
     const raw = request[source];
-    return transformTree(shouldForceStrings ? forceStrings(raw) : raw, foldName, leaf, true);
+    return shouldForceStrings
+      ? transformForced(raw, foldName, leaf)
+      : transformTree(raw, foldName, leaf, true);
   }
 
-  // Cached by folded name: one lookup per field and predicate; the key scan runs once per request.
+  // Cached by folded name: computed once per request and set of options, then one lookup per predicate.
   function field(view: RequestView, name: string): unknown {
     const cache = view.cache(id);
     if (cache.has(name)) return cache.get(name);
@@ -103,6 +80,12 @@ export function actualSide(
     for (const key of Object.keys(view.request)) field(view, foldName(key));
   }
   return { id, field, parseJson, prepare };
+}
+
+function sameNames(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /**

@@ -1,6 +1,8 @@
 import { badData, MbFailure } from "../errors.ts";
-import { selectJsonPath } from "../select/jsonpath.ts";
-import { compileXPath } from "../select/xpath.ts";
+import { compileJsonPath } from "../select/jsonpath.ts";
+import { type LiteDocument, readLiteXml } from "../select/xml-lite.ts";
+import { type CompiledXPath, compileXPath, type XPathSelection } from "../select/xpath.ts";
+import { compileLiteXPath, type LiteXPath } from "../select/xpath-lite.ts";
 import { type Fold, forceStrings } from "./fold.ts";
 import { sortForComparison } from "./ordering.ts";
 import type { RequestView } from "./types.ts";
@@ -36,13 +38,33 @@ export function selectorLeaf(
   }
   if (selector.kind === "xpath") {
     const select = compileXPath(selector.selector, selector.ns);
-    return (view, text) => orderIndependent(unwrapSingle(select(view.xml(text))));
+    const lite = compileLiteXPath(selector.selector, selector.ns);
+    return (view, text) =>
+      orderIndependent(unwrapSingle(lite ? selectLite(view, text, lite, select) : select(view.xml(text))));
   }
+  const select = compileJsonPath(selector.selector);
   return (view, text) => {
     const parsed = parseJson(view, text);
     const source = shouldForceStrings ? forceStrings(parsed) : parsed;
-    return orderIndependent(unwrapSingle(selectJsonPath(selector.selector, source)));
+    return orderIndependent(unwrapSingle(select(source)));
   };
+}
+
+const LITE_SPACE = "xml-lite";
+
+/**
+ * A plain path on a plain document skips xmldom (see select/xml-lite.ts); anything else, or a document
+ * the lite reader declines, goes through xmldom. Texts without markup (most request fields, which an
+ * xpath predicate also selects from) are the cheapest case of all.
+ */
+function selectLite(view: RequestView, text: string, lite: LiteXPath, select: CompiledXPath): XPathSelection {
+  const cache = view.texts(LITE_SPACE);
+  let doc = cache.get(text) as LiteDocument | null | undefined;
+  if (doc === undefined) {
+    doc = readLiteXml(text) ?? null;
+    cache.set(text, doc);
+  }
+  return doc === null ? select(view.xml(text)) : lite(doc);
 }
 
 /** One match is compared as a scalar, several as an array (as repeated query keys are). */

@@ -24,6 +24,20 @@ export interface RequestView {
   memo<T>(space: string, key: string, compute: () => T): T;
   /** The Map behind `memo` for one space, for hot paths that should not allocate a closure per call. */
   cache(space: string): Map<string, unknown>;
+  /** Like `cache`, for keys that are whole texts such as a body (see TextCache). Call it as a method. */
+  texts(space: string): TextCache;
+}
+
+/**
+ * Per-request values keyed by text. A Map hashes every character of a new key, which for a body costs
+ * about as much as a few predicates; most spaces only ever see one text per request (the body, folded
+ * one way), so the first text is kept aside and found again by comparing strings, and only further
+ * texts go to a Map. `get` answers undefined for a text not set.
+ */
+export interface TextCache {
+  has(text: string): boolean;
+  get(text: string): unknown;
+  set(text: string, value: unknown): void;
 }
 
 /**

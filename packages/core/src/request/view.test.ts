@@ -32,6 +32,23 @@ describe("createRequestView", () => {
     expect(view.xml("")).toBeUndefined();
   });
 
+  it("keeps values per space and text, finding a text again by its content", () => {
+    const view = createRequestView(request(""));
+    const texts = view.texts("s");
+    const body = '{"A":1}';
+    texts.set(body.toLowerCase(), "first");
+    texts.set("other", undefined);
+    texts.set("third", 3);
+    expect(texts.get(body.toLowerCase())).toBe("first"); // another string with the same characters
+    expect([texts.has("other"), texts.get("other"), texts.get("third")]).toEqual([true, undefined, 3]);
+    expect([texts.has("nope"), texts.get("nope")]).toEqual([false, undefined]);
+    texts.set("third", 4);
+    texts.set(body.toLowerCase(), "again");
+    expect([texts.get("third"), texts.get('{"a":1}')]).toEqual([4, "again"]);
+    expect(view.texts("t").has('{"a":1}')).toBe(false);
+    expect(view.texts("s")).toBe(texts);
+  });
+
   it("memoizes per space and key, including undefined results", () => {
     const view = createRequestView(request(""));
     let calls = 0;

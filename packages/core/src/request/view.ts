@@ -1,6 +1,6 @@
-import type { RequestView } from "../predicates/types.ts";
+import type { RequestView, TextCache } from "../predicates/types.ts";
 import type { MbRequest } from "../schemas/request.ts";
-import { parseXml } from "../select/xpath.ts";
+import { parseXml, type XmlDocument } from "../select/xpath.ts";
 
 const JSON_SPACE = "json";
 const XML_SPACE = "xml";
@@ -30,16 +30,84 @@ export function createRequestView(request: MbRequest): RequestView {
     return value;
   }
 
-  const parseJson = (text: string): unknown => memo(JSON_SPACE, text, () => tryParse(text));
+  const textSpaces = new Map<string, TextCache>();
 
-  return {
+  // These two run for every predicate that reads a body, so they look up their cache without a closure.
+  function parseJson(text: string): unknown {
+    const entries = textCache(textSpaces, JSON_SPACE);
+    if (entries.has(text)) return entries.get(text);
+    const value = tryParse(text);
+    entries.set(text, value);
+    return value;
+  }
+
+  function xml(text: string): XmlDocument {
+    const entries = textCache(textSpaces, XML_SPACE);
+    if (entries.has(text)) return entries.get(text) as XmlDocument;
+    const value = parseXml(text);
+    entries.set(text, value);
+    return value;
+  }
+
+  const view: RequestView & TextSpaces = {
     request,
     json: () => parseJson(request.body),
     parseJson,
-    xml: (text) => memo(XML_SPACE, text, () => parseXml(text)),
+    xml,
     memo,
     cache,
+    texts,
+    [TEXT_SPACES]: textSpaces,
   };
+  return view;
+}
+
+const TEXT_SPACES = Symbol("text spaces");
+
+interface TextSpaces {
+  readonly [TEXT_SPACES]: Map<string, TextCache>;
+}
+
+/**
+ * Shared by every view and called as its method, rather than one more closure made per request:
+ * bundled with esbuild's `keepNames` (wrangler's default), each closure costs a `defineProperty`.
+ */
+function texts(this: TextSpaces, space: string): TextCache {
+  return textCache(this[TEXT_SPACES], space);
+}
+
+function textCache(spaces: Map<string, TextCache>, space: string): TextCache {
+  let entries = spaces.get(space);
+  if (entries === undefined) {
+    entries = new FirstTextCache();
+    spaces.set(space, entries);
+  }
+  return entries;
+}
+
+/** See TextCache: the first text by string comparison (length, then characters), the others by hash. */
+class FirstTextCache implements TextCache {
+  private firstText: string | undefined;
+  private firstValue: unknown;
+  private others: Map<string, unknown> | undefined;
+
+  has(text: string): boolean {
+    return text === this.firstText || (this.others?.has(text) ?? false);
+  }
+
+  get(text: string): unknown {
+    return text === this.firstText ? this.firstValue : this.others?.get(text);
+  }
+
+  set(text: string, value: unknown): void {
+    if (this.firstText === undefined || text === this.firstText) {
+      this.firstText = text;
+      this.firstValue = value;
+      return;
+    }
+    this.others ??= new Map();
+    this.others.set(text, value);
+  }
 }
 
 function tryParse(text: string): unknown {

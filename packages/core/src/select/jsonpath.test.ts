@@ -1,6 +1,9 @@
 import { createRequire } from "node:module";
+import fc from "fast-check";
+import { JSONPath } from "jsonpath-plus";
 import { describe, expect, it } from "vitest";
-import { selectJsonPath } from "./jsonpath.ts";
+import { jsonText } from "../predicates/json-text.testing.ts";
+import { compileJsonPath, plainNames, selectJsonPath } from "./jsonpath.ts";
 
 // Mountebank's own module (jsonpath-plus 7, native eval) is the oracle.
 const mbJsonPath = createRequire(import.meta.url)("mountebank/src/models/jsonpath.js") as {
@@ -60,5 +63,76 @@ describe("selectJsonPath", () => {
         expect(selectJsonPath(selector, doc)).toEqual(mbJsonPath.select(selector, doc));
       }
     }
+  });
+});
+
+/** Every selection through jsonpath-plus, as before plain names were followed directly. */
+function viaJsonPathPlus(selector: string, source: unknown): unknown[] | undefined {
+  try {
+    const json = typeof source === "object" && source !== null ? source : JSON.parse(String(source));
+    const result: unknown = JSONPath({ path: selector, json, eval: "safe", wrap: true });
+    return Array.isArray(result) && result.length > 0 ? result : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const PLAIN = [
+  "$.a",
+  "$.a.b",
+  "$[0]",
+  "$.a[1]",
+  "a.length",
+  "$.id.0",
+  "$.__proto__",
+  "$.a.01",
+  "$['a']['b']",
+];
+const MORE_PLAIN = ["$.a-b", "$.constructor", "$.toString", "$.length", "id", "$.A"];
+
+describe("compileJsonPath on plain names", () => {
+  it.each([...PLAIN, ...MORE_PLAIN])("reads %s as plain names", (selector) => {
+    expect(plainNames(selector)).toBeDefined();
+  });
+
+  it.each([
+    "$",
+    "$..a",
+    "$.*",
+    "$.a[*]",
+    "$.a[0,1]",
+    "$.a[-1:]",
+    "$[?(@.a)]",
+    "$.a~",
+    "$.a.^",
+    "$['a b']",
+    "$.$",
+  ])("leaves %s to jsonpath-plus", (selector) => {
+    expect(plainNames(selector)).toBeUndefined();
+  });
+
+  it("selects what jsonpath-plus selects, from parsed values and from text", () => {
+    const source = fc.oneof(
+      jsonText,
+      jsonText.map((text) => text.toLowerCase()),
+      jsonText.map((text) => {
+        try {
+          return JSON.parse(text.toLowerCase()) as unknown;
+        } catch {
+          return text;
+        }
+      }),
+      fc.jsonValue(),
+    );
+    let selected = 0;
+    fc.assert(
+      fc.property(fc.constantFrom(...PLAIN, ...MORE_PLAIN), source, (selector, value) => {
+        const result = compileJsonPath(selector)(value);
+        if (result !== undefined) selected++;
+        expect(result).toEqual(viaJsonPathPlus(selector, value));
+      }),
+      { numRuns: 5000 },
+    );
+    expect(selected).toBeGreaterThan(200);
   });
 });

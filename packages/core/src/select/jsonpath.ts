@@ -15,13 +15,60 @@ import { JSONPath } from "jsonpath-plus";
  * natively, so a script outside the safe evaluator's JavaScript subset selects nothing here.
  */
 export function selectJsonPath(selector: string, source: unknown): unknown[] | undefined {
+  return compileJsonPath(selector)(source);
+}
+
+/** A JSONPath expression ready to run against many sources; same results as `selectJsonPath`. */
+export type CompiledJsonPath = (source: unknown) => unknown[] | undefined;
+
+/**
+ * Compiles a selector once. A chain of plain names (`$.order.id`, `$.items[0]`, `a.b`) is followed
+ * directly, without jsonpath-plus's general machinery, which costs more than the walk itself on every
+ * request; any other expression runs through jsonpath-plus.
+ */
+export function compileJsonPath(selector: string): CompiledJsonPath {
+  const names = plainNames(selector);
+  return (source) => {
+    try {
+      const json = isObject(source) ? source : JSON.parse(String(source));
+      if (names !== undefined) return follow(names, json);
+      const result: unknown = JSONPath({ path: selector, json, eval: "safe", wrap: true });
+      return Array.isArray(result) && result.length > 0 ? result : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+/** A step jsonpath-plus only ever reads as a property name: no wildcard, slice, filter, union, `$`… */
+const PLAIN_NAME = /^[\w-]+$/u;
+
+/**
+ * The property names of a selector that jsonpath-plus resolves as a plain chain, else undefined. Its
+ * own tokenizer decides; a leading `$` (the root) is dropped, as jsonpath-plus drops it.
+ */
+export function plainNames(selector: string): readonly string[] | undefined {
+  let steps: string[];
   try {
-    const json = isObject(source) ? source : JSON.parse(String(source));
-    const result: unknown = JSONPath({ path: selector, json, eval: "safe", wrap: true });
-    return Array.isArray(result) && result.length > 0 ? result : undefined;
+    steps = JSONPath.toPathArray(selector);
   } catch {
     return undefined;
   }
+  if (steps[0] === "$" && steps.length > 1) steps = steps.slice(1);
+  return steps.length > 0 && steps.every((step) => PLAIN_NAME.test(step)) ? steps : undefined;
+}
+
+/**
+ * jsonpath-plus's walk for plain names: each step needs a truthy value owning the property (strings
+ * own their indices and `length`); a missing step selects nothing, and a falsy document nothing at all.
+ */
+function follow(names: readonly string[], json: unknown): unknown[] | undefined {
+  let value = json;
+  for (const name of names) {
+    if (!value || !Object.hasOwn(value as object, name)) return undefined;
+    value = (value as Record<string, unknown>)[name];
+  }
+  return [value];
 }
 
 function isObject(value: unknown): value is object {
