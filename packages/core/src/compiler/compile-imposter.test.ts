@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { MbFailure } from "../errors.ts";
 import type { PredicateInjector } from "../predicates/types.ts";
 import { createRequestView } from "../request/view.ts";
 import type { Predicate } from "../schemas/predicate.ts";
@@ -106,5 +107,33 @@ describe("compileImposter", () => {
     const compiled = compileImposter({ stubs: [] });
     expect(compiled.match(view({}))).toBe(-1);
     expect(compiled.matchLinear(view({}))).toBe(-1);
+  });
+});
+
+describe("errors that depend on the document", () => {
+  it("never hides an XPath error that only some bodies raise behind a later indexed predicate", () => {
+    const stub = {
+      predicates: [{ equals: { body: "1" }, xpath: { selector: "//b[foo()]" } }, { equals: { path: "/y" } }],
+      responses: [{ is: {} }],
+    };
+    const compiled = compileImposter({ stubs: [stub] });
+    const request = {
+      requestFrom: "",
+      method: "GET",
+      path: "/x",
+      query: {},
+      headers: {},
+      body: "<b>1</b>",
+      ip: "",
+    };
+    const outcome = (match: typeof compiled.match) => {
+      try {
+        return match(createRequestView(request));
+      } catch (error) {
+        return error instanceof MbFailure ? error.errors[0]?.message : "other error";
+      }
+    };
+    expect(outcome(compiled.matchLinear)).toBe("malformed xpath predicate selector");
+    expect(outcome(compiled.match)).toBe("malformed xpath predicate selector");
   });
 });
