@@ -1,23 +1,9 @@
-import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import { createRequestView } from "../request/view.ts";
 import type { Predicate } from "../schemas/predicate.ts";
 import type { MbRequest } from "../schemas/request.ts";
 import { compilePredicate, evaluatePredicate } from "./compile.ts";
-
-const mb = createRequire(import.meta.url)("mountebank/src/models/predicates.js") as {
-  evaluate(predicate: unknown, request: unknown, encoding: string, logger: unknown, state: unknown): unknown;
-};
-const request = (fields: Partial<MbRequest>): MbRequest => ({
-  requestFrom: "",
-  method: "GET",
-  path: "/",
-  query: {},
-  headers: {},
-  body: "",
-  ip: "",
-  ...fields,
-});
+import { mb, request } from "./mb-oracle.testing.ts";
 
 const CASES: Array<[string, Predicate, Partial<MbRequest>, boolean]> = [
   ["same query", { deepEquals: { query: { a: "1", b: "2" } } }, { query: { b: "2", a: "1" } }, true],

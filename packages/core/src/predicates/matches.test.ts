@@ -1,24 +1,11 @@
-import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import { MbFailure } from "../errors.ts";
 import type { Predicate } from "../schemas/predicate.ts";
 import type { MbRequest } from "../schemas/request.ts";
 import { evaluatePredicate } from "./compile.ts";
+import { mb, request } from "./mb-oracle.testing.ts";
 
-const mb = createRequire(import.meta.url)("mountebank/src/models/predicates.js") as {
-  evaluate(predicate: unknown, request: unknown, encoding: string, logger: unknown, state: unknown): unknown;
-};
 const logger = { warn() {} };
-const request = (fields: Partial<MbRequest>): MbRequest => ({
-  requestFrom: "",
-  method: "GET",
-  path: "/",
-  query: {},
-  headers: {},
-  body: "",
-  ip: "",
-  ...fields,
-});
 
 const CASES: Array<[string, Predicate, Partial<MbRequest>, boolean]> = [
   ["anchored pattern", { matches: { path: "^/a/\\d+$" } }, { path: "/a/42" }, true],

@@ -1,23 +1,9 @@
-import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import type { Predicate } from "../schemas/predicate.ts";
 import type { MbRequest } from "../schemas/request.ts";
 import { evaluatePredicate } from "./compile.ts";
+import { mb, request } from "./mb-oracle.testing.ts";
 import { containsTest, endsWithTest, startsWithTest } from "./string-ops.ts";
-
-const mb = createRequire(import.meta.url)("mountebank/src/models/predicates.js") as {
-  evaluate(predicate: unknown, request: unknown, encoding: string, logger: unknown, state: unknown): unknown;
-};
-const request = (fields: Partial<MbRequest>): MbRequest => ({
-  requestFrom: "",
-  method: "GET",
-  path: "/",
-  query: {},
-  headers: {},
-  body: "",
-  ip: "",
-  ...fields,
-});
 
 const CASES: Array<[string, Predicate, Partial<MbRequest>, boolean]> = [
   ["contains", { contains: { body: "LL" } }, { body: "hello" }, true],
