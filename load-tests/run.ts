@@ -11,6 +11,7 @@ import type { Report } from "./report/model.ts";
 import { writeReport } from "./report/write.ts";
 import { parseRunArgs, USAGE } from "./runner/args.ts";
 import { cleanupAll, cleanupOnSignals } from "./runner/cleanup.ts";
+import { describePinning, pinRunner } from "./runner/cpu-pin.ts";
 import { ensureK6 } from "./runner/k6-binary.ts";
 import { MB_VERSION } from "./runner/mountebank.ts";
 import { runSession, selectRuns } from "./runner/session.ts";
@@ -26,7 +27,7 @@ async function main(): Promise<number> {
     return 2;
   }
   cleanupOnSignals();
-  const k6 = await ensureK6();
+  const k6 = { ...(await ensureK6()), pinning: pinRunner(args.pin) };
   const dir = mkdtempSync(join(tmpdir(), "mockctl-loadtest-"));
   // At exit, after every other stop and after Miniflare's exit hooks have stopped workerd, which could
   // otherwise write into it again; also on Ctrl-C, when nothing can be awaited.
@@ -41,7 +42,12 @@ async function main(): Promise<number> {
     const report: Report = {
       date,
       smoke: args.smoke,
-      settings: { duration: args.duration, vus: args.vus, stressVus: args.stressVus },
+      settings: {
+        duration: args.duration,
+        vus: args.vus,
+        stressVus: args.stressVus,
+        cpus: describePinning(k6.pinning),
+      },
       machine,
       scenarios: scenarios.map(({ id, title, userCode }) => ({ id, title, userCode })),
       outcomes,

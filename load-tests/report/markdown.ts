@@ -97,7 +97,7 @@ export function renderMarkdown(report: Report, chartFile: string): string {
   return `# Load test: the mockctl platform against Mountebank ${machine.mountebank}
 
 ${report.smoke ? "**Smoke run: these numbers check correctness only, not speed.**\n\n" : ""}Measured ${report.date} on ${machine.cpu} (${machine.cores} cores), ${machine.os}, Node ${machine.node}, ${machine.k6}; load average ${machine.loadAverage} at the start (${machine.cores} cores).
-${settings.duration} per scenario and target at ${settings.vus} VUs (stress: ${settings.stressVus}), one target at a time, k6 on the same machine.
+${settings.duration} per scenario and target at ${settings.vus} VUs (stress: ${settings.stressVus}), one target at a time, k6 on the same machine (${settings.cpus ?? "k6 and the target share every core"}).
 
 ![Requests per second by scenario, log scale](${chartFile})
 

@@ -73,7 +73,7 @@ export interface ScenarioInfo {
 export interface Report {
   date: string;
   smoke: boolean;
-  settings: { duration: string; vus: number; stressVus: number };
+  settings: { duration: string; vus: number; stressVus: number; cpus?: string };
   machine: Machine;
   scenarios: ScenarioInfo[];
   outcomes: Outcome[];

@@ -5,7 +5,7 @@ import { selectRuns } from "./session.ts";
 
 it("measures every scenario on every target by default", () => {
   const args = parseRunArgs([]);
-  expect(args).toMatchObject({ smoke: false, duration: "20s", vus: 50, stressVus: 200 });
+  expect(args).toMatchObject({ smoke: false, duration: "20s", vus: 50, stressVus: 200, pin: true });
   expect(args.targets).toEqual(["mountebank", "platform", "floor"]);
   expect(selectRuns(args)).toHaveLength((SCENARIOS.length - 1) * 2 + 1);
 });
@@ -42,4 +42,9 @@ it.each([
   [["--bogus"], /Unknown option/],
 ])("refuses %j", (argv, message) => {
   expect(() => parseRunArgs(argv)).toThrow(message);
+});
+
+it("pins k6 and the targets to CPUs of their own unless --no-pin", () => {
+  expect(parseRunArgs(["--no-pin"]).pin).toBe(false);
+  expect(parseRunArgs(["--smoke"]).pin).toBe(true);
 });

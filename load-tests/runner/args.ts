@@ -12,10 +12,12 @@ export interface RunArgs {
   /** Scenario ids to run; the floor runs whenever its target does, since every ratio needs it. */
   only: string[];
   targets: TargetName[];
+  /** Pin the targets and k6 to CPUs of their own (see cpu-pin.ts); `--no-pin` turns it off. */
+  pin: boolean;
 }
 
 export const USAGE = `npm run loadtest -- [--smoke] [--duration 20s] [--vus 50] [--only rest-api,xpath,...]
-                    [--targets mountebank,platform,floor]`;
+                    [--targets mountebank,platform,floor] [--no-pin]`;
 
 const TARGETS: readonly TargetName[] = ["mountebank", "platform", "floor"];
 
@@ -51,7 +53,9 @@ export function parseRunArgs(argv: string[]): RunArgs {
       vus: { type: "string" },
       only: { type: "string" },
       targets: { type: "string" },
+      pin: { type: "boolean", default: true },
     },
+    allowNegative: true,
     strict: true,
   });
   const defaults = values.smoke ? SMOKE : FULL;
@@ -68,5 +72,6 @@ export function parseRunArgs(argv: string[]): RunArgs {
       "scenario",
     ),
     targets: list(values.targets, TARGETS, "target") as TargetName[],
+    pin: values.pin,
   };
 }

@@ -1,6 +1,7 @@
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import type { Pinning } from "./cpu-pin.ts";
 
 export const K6_VERSION = "v1.8.1";
 const MODULE = `go.k6.io/k6@${K6_VERSION}`;
@@ -9,6 +10,8 @@ export interface K6 {
   path: string;
   /** As `k6 version` prints it, e.g. "k6 v1.8.1 (go1.26.8, linux/amd64)". */
   version: string;
+  /** Set when the runner pinned the targets and k6 to CPUs of their own (see cpu-pin.ts). */
+  pinning?: Pinning;
 }
 
 function run(command: string, args: string[]): string | undefined {

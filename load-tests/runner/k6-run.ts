@@ -1,5 +1,7 @@
 import { spawn } from "node:child_process";
 import { onCleanup } from "./cleanup.ts";
+import { k6Command } from "./cpu-pin.ts";
+import type { K6 } from "./k6-binary.ts";
 
 export interface K6Exit {
   /** 0: every threshold held; 99: a threshold crossed (failed checks or requests); else k6 itself failed. */
@@ -9,11 +11,12 @@ export interface K6Exit {
 }
 
 /** Runs one k6 script to completion; the environment reaches the script as __ENV. */
-export function runK6(k6: string, script: string, env: Record<string, string>): Promise<K6Exit> {
+export function runK6(k6: K6, script: string, env: Record<string, string>): Promise<K6Exit> {
   const args = ["run", "--quiet", "--no-color", "--no-usage-report"];
   for (const [key, value] of Object.entries(env)) args.push("-e", `${key}=${value}`);
   args.push(script);
-  const child = spawn(k6, args, { stdio: ["ignore", "pipe", "pipe"] });
+  const [command, argv] = k6Command(k6.path, args, k6.pinning);
+  const child = spawn(command, argv, { stdio: ["ignore", "pipe", "pipe"] });
   const kill = () => {
     if (child.exitCode === null) child.kill("SIGTERM");
   };

@@ -57,7 +57,7 @@ export async function runScenario(run: ScenarioRun): Promise<Outcome> {
   const planFile = join(run.dir, "plans", `${target.name}-${scenario.id}.json`);
   writePlan(planFile, scenario, run.loaded);
   const summaryFile = join(run.dir, "summaries", `${target.name}-${scenario.id}.json`);
-  const exit = await runK6(run.k6.path, join(SCRIPTS, `${scenario.id}.js`), {
+  const exit = await runK6(run.k6, join(SCRIPTS, `${scenario.id}.js`), {
     REQUESTS_FILE: planFile,
     TARGET_URL: url,
     TARGET: target.name,
