@@ -81,3 +81,25 @@ it("notes the ceiling a fixed wait puts on any server", () => {
     note: expect.stringContaining("50 VUs ÷ 10 ms = 5,000 req/s"),
   });
 });
+
+describe("a missed ratio to Mountebank that the floor cannot reach either", () => {
+  const goals = evaluateGoals(pick("regex-paths"), [
+    outcome("floor", "floor", 5_000),
+    outcome("regex-paths", "mountebank", 1_000, { perRequest: [{ name: "last", rps: 40 }] }),
+    outcome("regex-paths", "platform", 4_500, { perRequest: [{ name: "last", rps: 3_000 }] }),
+  ]);
+  const find = (goal: string) => goals.find((g) => g.goal === goal);
+
+  it("is explained by the floor's own ratio", () => {
+    expect(find("≥10× Mountebank")).toMatchObject({
+      status: "missed",
+      note: "unreachable here: the floor Worker itself is only 5.0× Mountebank",
+    });
+  });
+
+  it("is not explained away when the floor could have reached it", () => {
+    // The floor is 125× the last request's rate, the platform only 75×: that miss is the platform's own.
+    expect(find("≥100× Mountebank on the last of N")).toMatchObject({ status: "missed" });
+    expect(find("≥100× Mountebank on the last of N")?.note).toBeUndefined();
+  });
+});
