@@ -10,11 +10,19 @@ const ADMIN_ECHO = `export default {
   },
 };`;
 
+// A stand-in for the local launcher's file reader (infra/local/data-sources.ts): one CSV, by path.
+const CSV_FILES: Record<string, string> = { "people.csv": "id,name\n1,Ada\n2,Grace\n" };
+function dataSources(request: Request): Response {
+  const text = CSV_FILES[new URL(request.url).searchParams.get("path") ?? ""];
+  return text === undefined ? new Response(null, { status: 404 }) : new Response(text);
+}
+
 export default defineProject({
   plugins: [
     cloudflareTest({
       wrangler: { configPath: fileURLToPath(new URL("./wrangler.jsonc", import.meta.url)) },
       miniflare: {
+        serviceBindings: { DATA_SOURCES: dataSources },
         workers: [
           { name: "mockctl-admin", modules: true, script: ADMIN_ECHO, compatibilityDate: "2026-04-20" },
         ],

@@ -1,24 +1,19 @@
 import type { MbRequest, ResponseDescription } from "@mockctl/core";
-import { createEngine, type ImposterEngine, normalizeRequest } from "@mockctl/core";
+import { type ImposterEngine, normalizeRequest } from "@mockctl/core";
 import type { ImposterAddress } from "./address.ts";
 import { countStateless } from "./counting.ts";
+import { dataSourceDeps } from "./data-sources.ts";
 import { failed, noSuchImposter } from "./errors.ts";
 import { toRawRequest } from "./incoming.ts";
+import { load } from "./loading.ts";
 import { objectFor, plainRequest } from "./object-stub.ts";
 import { toResponse } from "./outgoing.ts";
-import { confirm, lookup, publish, type Served } from "./registry.ts";
+import { lookup, type Served } from "./registry.ts";
 import { memoFor, type RouteMemo, remember, requestLine } from "./route-memo.ts";
+import { isStrict } from "./strict-mode.ts";
 import { runsUserCode } from "./user-code-wiring.ts";
 
 export { FLUSH_MS } from "./counting.ts";
-
-/** A registry miss: ask the object, which publishes itself if it lives in this isolate; else compile here. */
-async function load(env: Env, name: string): Promise<Served> {
-  const { version, imposter } = await objectFor(env, name).snapshot();
-  const engine = imposter === null ? null : createEngine(imposter);
-  if (!confirm(name, version)) publish(name, version, engine);
-  return lookup(name) ?? { version, engine, loadedAt: 0 };
-}
 
 /** One request on its way through an imposter. */
 interface Hit {
@@ -39,12 +34,12 @@ function failedAfterCount(hit: Hit, error: unknown): Response | Promise<Response
 
 /**
  * Stateless stubs are answered here from the registry; a stub that changes state (cycling, repeat,
- * recording) or an imposter that records requests goes to the object, which serializes them. Written
- * with `then` rather than async functions so a match that is synchronous (no injected predicate) costs
- * no extra turns of the microtask queue.
+ * recording), an imposter that records requests, runs user code or is strict goes to the object, which
+ * serializes them. Written with `then` rather than async functions so a match that is synchronous (no
+ * injected predicate) costs no extra turns of the microtask queue.
  */
 function answer(hit: Hit): Response | Promise<Response> {
-  if (runsUserCode(hit.engine)) {
+  if (runsUserCode(hit.engine) || isStrict(hit.engine)) {
     return objectFor(hit.env, hit.name).handle(plainRequest(hit.request)).then(toResponse);
   }
   let stubIndex: number | Promise<number>;
@@ -66,7 +61,7 @@ function answerStub(hit: Hit, stubIndex: number): Promise<Response> {
     return objectFor(env, name).handle(plainRequest(request)).then(toResponse);
   }
   countStateless(env, ctx, name);
-  return engine.resolve(stubIndex, request).then(
+  return engine.resolve(stubIndex, request, dataSourceDeps(env)).then(
     (result) => {
       if (memo !== null) remember(memo, hit.line, result.response);
       return toResponse(result.response);
@@ -125,5 +120,5 @@ export function serveImposter(
   const known = { env, ctx, name };
   const served = lookup(name);
   if (served !== undefined) return serveFrom(served, request, known, address.target);
-  return load(env, name).then((loaded) => serveFrom(loaded, request, known, address.target));
+  return load(env, ctx, name).then((loaded) => serveFrom(loaded, request, known, address.target));
 }

@@ -3,7 +3,7 @@ import { createEngine, type ImposterEngine, type ImposterState } from "@mockctl/
 import type { ImposterRecord, Outcome } from "./contract.ts";
 import { failed, NO_SUCH_IMPOSTER, noSuchImposter } from "./errors.ts";
 import { ImposterStore, type StoredImposter } from "./imposter-store.ts";
-import type { Snapshot } from "./object-stub.ts";
+import type { Head, Snapshot } from "./object-stub.ts";
 import { PendingWrites } from "./pending-writes.ts";
 import { publish, takeHits, thisIsolate } from "./registry.ts";
 import type { Edit } from "./stub-edits.ts";
@@ -142,6 +142,12 @@ export class ImposterKeeper {
   snapshot(): Snapshot {
     this.#publish();
     return { version: this.#version, imposter: this.#live?.imposter ?? null };
+  }
+
+  /** A snapshot without the definition: the caller takes that version from KV, or asks for the snapshot. */
+  head(): Head {
+    this.#publish();
+    return { version: this.#version, exists: this.#live !== null };
   }
 
   /** Hits a front door counted: from this isolate's registry when it shares it (true), else `count`. */

@@ -1,8 +1,9 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Imposter, MbRequest, ResponseDescription, Stub } from "@mockctl/core";
 import type { ImposterObjectApi, ImposterRecord, Outcome } from "./contract.ts";
+import { dataSourceDeps } from "./data-sources.ts";
 import { ImposterKeeper } from "./imposter-keeper.ts";
-import type { Snapshot } from "./object-stub.ts";
+import type { Head, Snapshot } from "./object-stub.ts";
 import * as edits from "./stub-edits.ts";
 import { userCodeDeps } from "./user-code-wiring.ts";
 
@@ -68,7 +69,10 @@ export class ImposterObject extends DurableObject<Env> implements ImposterObject
   /** Answers once the request's changes are written: outside the queue, so later requests join the write. */
   handle(request: MbRequest): Promise<ResponseDescription> {
     const served = this.#serial((keeper) =>
-      keeper.serve(request, (imposter) => userCodeDeps(this.env, imposter, keeper.userState)),
+      keeper.serve(request, (imposter) => ({
+        ...dataSourceDeps(this.env),
+        ...userCodeDeps(this.env, imposter, keeper.userState),
+      })),
     );
     return served.then((response) => this.#keeper.written().then(() => response));
   }
@@ -76,6 +80,11 @@ export class ImposterObject extends DurableObject<Env> implements ImposterObject
   /** For the front door on a registry miss or revalidation: the definition, without journal or counters. */
   snapshot(): Promise<Snapshot> {
     return this.#serial((keeper) => keeper.snapshot());
+  }
+
+  /** For the front door's revalidation: the version only, so the definition need not cross on every one. */
+  head(): Promise<Head> {
+    return this.#serial((keeper) => keeper.head());
   }
 
   /** Stateless requests a front door served from its registry, flushed there within FLUSH_MS. */

@@ -7,9 +7,16 @@ export interface Snapshot {
   imposter: Imposter | null;
 }
 
+/** The object's current version and whether an imposter exists at it: a revalidation's question. */
+export interface Head {
+  version: number;
+  exists: boolean;
+}
+
 /** The contract plus what only the front door calls. */
 export interface ImposterObjectStub extends ImposterObjectApi {
   snapshot(): Promise<Snapshot>;
+  head(): Promise<Head>;
   addRequests(count: number, isolate: string): Promise<boolean>;
 }
 

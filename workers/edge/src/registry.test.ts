@@ -1,6 +1,16 @@
 import type { ImposterEngine } from "@mockctl/core";
 import { describe, expect, it } from "vitest";
-import { confirm, countHit, lookup, publish, REVALIDATE_MS, startFlush, takeHits } from "./registry.ts";
+import {
+  confirm,
+  countHit,
+  forget,
+  lookup,
+  peek,
+  publish,
+  REVALIDATE_MS,
+  startFlush,
+  takeHits,
+} from "./registry.ts";
 
 const engine = (label: string) => ({ label }) as unknown as ImposterEngine;
 let n = 0;
@@ -20,8 +30,23 @@ describe("registry", () => {
     const name = freshName();
     const first = engine("first");
     publish(name, 5, first);
-    publish(name, 5, engine("recompiled"));
+    expect(publish(name, 5, engine("recompiled")).engine).toBe(first);
     expect(lookup(name)?.engine).toBe(first);
+  });
+
+  it("answers the newer entry it keeps when an older version is published", () => {
+    const name = freshName();
+    publish(name, 4, engine("v4"));
+    expect(publish(name, 3, engine("v3"))).toMatchObject({ version: 4, engine: { label: "v4" } });
+  });
+
+  it("forgets an imposter entirely, as an isolate that never served it", () => {
+    const name = freshName();
+    publish(name, 1, engine("v1"));
+    forget(name);
+    expect(peek(name)).toBeUndefined();
+    publish(name, 0, null); // an older version is taken again once nothing newer is held
+    expect(peek(name)).toMatchObject({ version: 0, engine: null });
   });
 
   it("asks for revalidation once an entry is older than REVALIDATE_MS, until it is confirmed", () => {
@@ -29,8 +54,8 @@ describe("registry", () => {
     publish(name, 1, engine("v1"));
     const later = Date.now() + REVALIDATE_MS + 1;
     expect(lookup(name, later)).toBeUndefined();
-    expect(confirm(name, 2)).toBe(false);
-    expect(confirm(name, 1)).toBe(true);
+    expect(confirm(name, 2)).toBeUndefined();
+    expect(confirm(name, 1)?.engine).toEqual({ label: "v1" });
     expect(lookup(name, Date.now() + REVALIDATE_MS / 2)?.version).toBe(1);
   });
 

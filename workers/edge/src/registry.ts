@@ -7,7 +7,7 @@ import type { ImposterEngine } from "@mockctl/core";
  * publishes here synchronously whenever it loads or changes: the next request sees the change (mb's
  * semantics) at the cost of a Map lookup. An object that lives elsewhere (another process or location in
  * production) cannot publish here, so every entry is revalidated against its object once it is older than
- * REVALIDATE_MS: that is the staleness bound across isolates.
+ * REVALIDATE_MS (loading.ts): that is the staleness bound across isolates.
  */
 export interface Served {
   /** The object's version; versions only grow, so the larger one is always the more recent truth. */
@@ -29,18 +29,34 @@ export function lookup(name: string, now = Date.now()): Served | undefined {
   return entry !== undefined && now - entry.loadedAt < REVALIDATE_MS ? entry : undefined;
 }
 
-/** Marks the entry as confirmed at `version`; false when the registry holds another version. */
-export function confirm(name: string, version: number): boolean {
-  const entry = served.get(name);
-  if (entry?.version !== version) return false;
-  entry.loadedAt = Date.now();
-  return true;
+/** What this isolate holds for an imposter, however old: the starting point of a revalidation. */
+export function peek(name: string): Served | undefined {
+  return served.get(name);
 }
 
-/** Records an object's state; never goes back to an older version (a slow load must not undo a delete). */
-export function publish(name: string, version: number, engine: ImposterEngine | null): void {
-  if (confirm(name, version) || (served.get(name)?.version ?? -1) > version) return;
-  served.set(name, { version, engine, loadedAt: Date.now() });
+/** Marks the entry as confirmed at `version` and answers it; undefined when the registry holds another. */
+export function confirm(name: string, version: number): Served | undefined {
+  const entry = served.get(name);
+  if (entry?.version !== version) return undefined;
+  entry.loadedAt = Date.now();
+  return entry;
+}
+
+/**
+ * Records an imposter's state and answers the entry now held; never goes back to an older version (a slow
+ * load must not undo a delete), so that entry may be a newer one.
+ */
+export function publish(name: string, version: number, engine: ImposterEngine | null): Served {
+  const held = confirm(name, version) ?? served.get(name);
+  if (held !== undefined && held.version >= version) return held;
+  const entry = { version, engine, loadedAt: Date.now() };
+  served.set(name, entry);
+  return entry;
+}
+
+/** Drops what this isolate knows of an imposter, as an isolate that never served it (tests stand for one). */
+export function forget(name: string): void {
+  served.delete(name);
 }
 
 /**

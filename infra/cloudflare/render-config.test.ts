@@ -1,0 +1,54 @@
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { unstable_readConfig } from "wrangler";
+import { environment, type Target } from "./environments.ts";
+import { renderConfig } from "./render-config.ts";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const edge = unstable_readConfig({ config: join(ROOT, "workers/edge/wrangler.jsonc") });
+const admin = unstable_readConfig({ config: join(ROOT, "workers/admin/wrangler.jsonc") });
+const OUT = join(ROOT, "infra/cloudflare/.generated/qa");
+
+const target = (zone: string | undefined): Target => ({
+  env: "staging",
+  spec: environment("staging"),
+  zone,
+  resources: { kv: { "mockctl-snapshots": "kv-id" }, d1: { mockctl: "d1-id" } },
+});
+
+describe("renderConfig", () => {
+  it.each([
+    [
+      "front door, with a zone",
+      true,
+      "example.com",
+      [{ pattern: "*.example.com/*", zone_name: "example.com" }],
+      true,
+    ],
+    ["front door, workers.dev only", true, undefined, [], true],
+    ["admin Worker, with a zone", false, "example.com", [], false],
+  ])("%s: routes and workers.dev", (_, front, zone, routes, workersDev) => {
+    const block = renderConfig(front ? edge : admin, target(zone), OUT, { front }).env?.staging;
+    expect([block?.routes, block?.workers_dev, block?.keep_names]).toEqual([routes, workersDev, false]);
+    expect(block?.vars?.ZONE).toBe(zone ?? "");
+  });
+
+  it("keeps the local config's inheritable fields at the top level, main relative to the written file", () => {
+    const config = renderConfig(edge, target(undefined), OUT, { front: true });
+    expect(config).toMatchObject({
+      name: "mockctl-edge",
+      main: "../../../../workers/edge/src/index.ts",
+      compatibility_date: edge.compatibility_date,
+      compatibility_flags: ["nodejs_compat"],
+      keep_names: false,
+    });
+  });
+
+  it("refuses a binding the account has no id for", () => {
+    const missing = { ...target(undefined), resources: { kv: {}, d1: { mockctl: "d1-id" } } };
+    expect(() => renderConfig(admin, missing, OUT, { front: false })).toThrow(
+      'no KV namespace id resolved for "mockctl-snapshots"',
+    );
+  });
+});
