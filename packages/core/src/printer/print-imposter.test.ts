@@ -53,6 +53,17 @@ describe("printImposter details", () => {
     expect(keys.indexOf("url")).toBe(expected);
   });
 
+  it.each([
+    ["full", true],
+    ["replayable", true],
+    ["list", false],
+  ] as const)("echoes the platform's strict flag in the %s form: %s", (form, shown) => {
+    const printed = printImposter({ ...imposter, strict: false }, activity, { form });
+    expect(Object.hasOwn(printed, "strict")).toBe(shown);
+    if (shown) expect(printed.strict).toBe(false);
+    expect(printImposter(imposter, activity, { form })).not.toHaveProperty("strict");
+  });
+
   it("never echoes allowCORS and does not mutate the stored imposter", () => {
     const before = JSON.stringify(imposter);
     const printed = printImposter(imposter, activity, { form: "replayable", removeProxies: true });

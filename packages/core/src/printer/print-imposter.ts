@@ -24,6 +24,8 @@ function header(imposter: Imposter, activity: ImposterActivity, options: PrintOp
   if (options.form !== "replayable") result.numberOfRequests = activity.numberOfRequests;
   if (options.form !== "list") {
     result.recordRequests = Boolean(imposter.recordRequests);
+    // Printed only when set, so imposters that never use it print exactly as in Mountebank.
+    if (imposter.strict !== undefined) result.strict = imposter.strict;
     if (imposter.protocol === "https") Object.assign(result, httpsMetadata(imposter));
   }
   return result;

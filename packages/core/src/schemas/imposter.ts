@@ -13,6 +13,8 @@ export const ImposterSchema = z.looseObject({
   stubs: z.array(StubSchema).default([]),
   defaultResponse: IsSchema.optional(),
   allowCORS: z.boolean().optional(),
+  /** The platform's own: every request goes through the imposter's Durable Object (DESIGN.md, strict mode). */
+  strict: z.boolean().optional(),
   // https metadata: TLS ends at the platform, so these are accepted and echoed only.
   key: z.string().optional(),
   cert: z.string().optional(),

@@ -109,6 +109,14 @@ describe("validateImposter", () => {
     });
   });
 
+  it.each([["yes"], [1], [null]])("refuses a strict flag of %j with bad data, a boolean only", (strict) => {
+    const result = validateImposter({ protocol: "http", port: 4545, strict }, plain);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.errors[0]).toMatchObject({ code: "bad data" });
+    const accepted = validateImposter({ protocol: "http", port: 4545, strict: true }, plain);
+    expect(accepted.ok && accepted.value.strict).toBe(true);
+  });
+
   it("leaves the port out when none is given, and gives an empty stubs list", () => {
     expect(validateImposter({ protocol: "https" }, plain)).toEqual({
       ok: true,
