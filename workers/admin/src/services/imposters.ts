@@ -7,7 +7,7 @@ import { claimPort, listPorts, releasePort, setEntry } from "./catalog.ts";
 import { noSuchImposter, portFromId, portInUse } from "./imposter-ids.ts";
 import { imposterObject } from "./imposter-objects.ts";
 import { ADMIN_PORT, randomPort } from "./ports.ts";
-import { publishSnapshot, withdrawSnapshot } from "./snapshots.ts";
+import { publishQuietly, withdrawSnapshot } from "./snapshots.ts";
 import { loadWorkspace } from "./workspaces.ts";
 
 const objectFor = (admin: AdminContext, port: number) =>
@@ -23,7 +23,7 @@ export async function requireImposter(admin: AdminContext, id: string): Promise<
 
 /** Every change is published for the edge Worker and written to the audit log. */
 export async function changed(admin: AdminContext, record: ImposterRecord, action: string) {
-  await publishSnapshot(admin.env.SNAPSHOTS, admin.principal.workspaceId, record);
+  await publishQuietly(admin.env.SNAPSHOTS, admin.principal.workspaceId, record);
   await audit(admin.db, admin.principal, action, imposterScope(record.imposter));
 }
 
