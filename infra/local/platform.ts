@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Miniflare } from "miniflare";
+import { DATA_SOURCES_BINDING, dataSourceService } from "./data-sources.ts";
 import { applyMigrations } from "./migrations.ts";
 import { type LocalWorker, loadWorker } from "./worker-options.ts";
 
@@ -20,6 +21,11 @@ export interface PlatformOptions {
   dataDir?: string;
   allowInjection?: boolean;
   apiKey?: string;
+  /**
+   * Where a lookup's relative `csv.path` is resolved, as mb resolves it against its working folder.
+   * Default: the folder `npm start` was run from (npm's INIT_CWD), else this process's.
+   */
+  dataSourceRoot?: string;
   /** Wrangler configs to run, front door first (tests swap in a placeholder admin Worker). */
   configs?: string[];
 }
@@ -51,6 +57,12 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
   ]);
   const socket = { host: options.host ?? "127.0.0.1", port: options.port ?? 2525 };
   edge.options.unsafeDirectSockets = [socket];
+  const root = options.dataSourceRoot ?? process.env.INIT_CWD ?? process.cwd();
+  edge.options.serviceBindings = {
+    ...edge.options.serviceBindings,
+    // Miniflare hands a Node function its own (undici) Request, the same shape as the global one.
+    [DATA_SOURCES_BINDING]: dataSourceService(root) as never,
+  };
 
   const mf = new Miniflare({
     workers: [edge, ...others].map((worker: LocalWorker) => worker.options),
