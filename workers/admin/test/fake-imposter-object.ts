@@ -22,6 +22,13 @@ export class ImposterObject extends DurableObject implements ImposterObjectApi {
     return this.ctx.storage.get<ImposterRecord>(KEY).then((record) => record ?? null);
   }
 
+  async summary(): Promise<ImposterRecord | null> {
+    const record = await this.read();
+    if (record === null) return null;
+    const state = { ...record.state, requests: [] };
+    return { ...record, imposter: { ...record.imposter, stubs: [] }, state };
+  }
+
   /** Like the real object's, the version survives deletion, so a version never names two definitions. */
   private async nextVersion(): Promise<number> {
     const version = ((await this.ctx.storage.get<number>("version")) ?? 0) + 1;

@@ -19,6 +19,8 @@ export interface ImposterObjectApi {
   /** Creates or replaces the imposter (cursors, journal and counters start fresh). */
   put(imposter: Imposter): Promise<ImposterRecord>;
   read(): Promise<ImposterRecord | null>;
+  /** `read` without the stubs and the journal (both empty), for listing many imposters cheaply. */
+  summary(): Promise<ImposterRecord | null>;
   /** Deletes the imposter and returns what it was, or null when there was none. */
   remove(): Promise<ImposterRecord | null>;
   replaceStubs(stubs: Stub[]): Promise<Outcome<ImposterRecord>>;

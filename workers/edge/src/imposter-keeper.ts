@@ -79,6 +79,19 @@ export class ImposterKeeper {
     return this.#record(this.#live);
   }
 
+  /**
+   * What the list form of GET /imposters and /metrics print: the record without its stubs and journal,
+   * which are most of a read's cost (the journal alone may hold thousands of requests).
+   */
+  summary(): ImposterRecord | null {
+    this.#pending.flush();
+    if (this.#live === null) return null;
+    this.#count(this.#takeHits());
+    const { imposter, numberOfRequests } = this.#live;
+    const state = { cursors: {}, numberOfRequests, requests: [] };
+    return { imposter: { ...imposter, stubs: [] }, version: this.#version, state };
+  }
+
   remove(): ImposterRecord | null {
     const record = this.read();
     if (record === null) return null;

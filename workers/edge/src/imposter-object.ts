@@ -38,6 +38,10 @@ export class ImposterObject extends DurableObject<Env> implements ImposterObject
     return this.#serial((keeper) => keeper.read());
   }
 
+  summary(): Promise<ImposterRecord | null> {
+    return this.#serial((keeper) => keeper.summary());
+  }
+
   remove(): Promise<ImposterRecord | null> {
     return this.#serial((keeper) => keeper.remove());
   }

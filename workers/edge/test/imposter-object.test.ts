@@ -27,6 +27,29 @@ describe("ImposterObject RPC", () => {
     expect(reread && bodies(reread)).toEqual(["a", "b"]);
   });
 
+  it("summarizes an imposter without its stubs and journal, with the same count and version", async () => {
+    const port = freshPort();
+    const object = objectFor(port);
+    expect(await object.summary()).toBeNull();
+    await object.put(imposter(port, { name: "orders", recordRequests: true, stubs: [is("a"), is("b")] }));
+    await object.handle({
+      method: "GET",
+      path: "/",
+      query: {},
+      headers: {},
+      body: "",
+      requestFrom: "",
+      ip: "",
+    });
+    const [full, summary] = [await object.read(), await object.summary()];
+    expect(full?.state.requests).toHaveLength(1);
+    expect(summary).toEqual({
+      version: full?.version,
+      imposter: { ...full?.imposter, stubs: [] },
+      state: { cursors: {}, numberOfRequests: 1, requests: [] },
+    });
+  });
+
   it("inserts, replaces and deletes stubs by index like mb", async () => {
     const port = freshPort();
     const object = objectFor(port);

@@ -15,7 +15,7 @@ export const imposters = new Hono<AppEnv>()
   .get("/imposters", async (c) => {
     const admin = c.get("admin");
     const flags = listFlags((name) => c.req.query(name));
-    const records = await listImposters(admin);
+    const records = await listImposters(admin, { summaries: flags.form === "list" });
     return jsonResponse({ imposters: records.map((record) => print(admin.site, record, flags)) });
   })
   .post("/imposters", async (c) => {

@@ -77,10 +77,18 @@ export async function deleteImposter(admin: AdminContext, port: number): Promise
   return record;
 }
 
-/** In ascending port order; catalog entries whose object is gone are skipped. */
-export async function listImposters(admin: AdminContext): Promise<ImposterRecord[]> {
+/**
+ * In ascending port order; catalog entries whose object is gone are skipped. `summaries` leaves out the
+ * stubs and journals (for the list form and metrics, which print neither).
+ */
+export async function listImposters(
+  admin: AdminContext,
+  { summaries = false }: { summaries?: boolean } = {},
+): Promise<ImposterRecord[]> {
   const ports = await listPorts(admin.db, admin.principal.workspaceId);
-  const records = await Promise.all(ports.map((port) => objectFor(admin, port).read()));
+  const records = await Promise.all(
+    ports.map((port) => (summaries ? objectFor(admin, port).summary() : objectFor(admin, port).read())),
+  );
   return records.filter((record) => record !== null);
 }
 
