@@ -1,6 +1,7 @@
 import { badData, MbFailure } from "../errors.ts";
 import { createRequestView } from "../request/view.ts";
-import { PREDICATE_OPERATORS, type Predicate, type PredicateOperator } from "../schemas/predicate.ts";
+import { PREDICATE_OPERATORS, type PredicateOperator } from "../schemas/operators.ts";
+import type { Predicate } from "../schemas/predicate.ts";
 import type { MbRequest } from "../schemas/request.ts";
 import { compileDeepEquals } from "./deep-equals.ts";
 import { compileEquals } from "./equals.ts";

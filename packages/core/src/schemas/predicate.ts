@@ -29,24 +29,7 @@ export interface Predicate {
   [extra: string]: unknown;
 }
 
-/**
- * Every operator key. A predicate's operator is its first own key, in the object's key order, that is one
- * of these (Mountebank's `predicates.evaluate`), so `{ matches, equals }` is a matches predicate.
- */
-export const PREDICATE_OPERATORS = [
-  "equals",
-  "deepEquals",
-  "contains",
-  "startsWith",
-  "endsWith",
-  "matches",
-  "exists",
-  "not",
-  "or",
-  "and",
-  "inject",
-] as const;
-export type PredicateOperator = (typeof PREDICATE_OPERATORS)[number];
+export { PREDICATE_OPERATORS, type PredicateOperator } from "./operators.ts";
 
 export const PredicateSchema: z.ZodType<Predicate> = z.lazy(() =>
   z.looseObject({

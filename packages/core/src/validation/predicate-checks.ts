@@ -1,5 +1,5 @@
 import { badData, type MbError } from "../errors.ts";
-import { PREDICATE_OPERATORS } from "../schemas/predicate.ts";
+import { PREDICATE_OPERATORS } from "../schemas/operators.ts";
 import { walkPredicates } from "./predicate-walk.ts";
 import { field, isRecord } from "./values.ts";
 
