@@ -1,10 +1,12 @@
 import { badData, MbFailure } from "../errors.ts";
-import { compileJsonPath } from "../select/jsonpath.ts";
+import { SCAN_DECLINED, scanPlainPath } from "../select/json-scan.ts";
+import { compileJsonPath, plainNames } from "../select/jsonpath.ts";
 import { type LiteDocument, readLiteXml } from "../select/xml-lite.ts";
 import { type CompiledXPath, compileXPath, type XPathSelection } from "../select/xpath.ts";
 import { compileLiteXPath, type LiteXPath } from "../select/xpath-lite.ts";
 import { type Fold, forceStrings } from "./fold.ts";
 import { sortForComparison } from "./ordering.ts";
+import { parsesAsFolded, shortcutOf } from "./try-json.ts";
 import type { RequestView } from "./types.ts";
 
 /** A jsonpath or xpath parameter, already lower-cased as the operator requires. */
@@ -43,7 +45,15 @@ export function selectorLeaf(
       orderIndependent(unwrapSingle(lite ? selectLite(view, text, lite, select) : select(view.xml(text))));
   }
   const select = compileJsonPath(selector.selector);
+  // Where tryJSON would hand the selector JSON.parse's own tree, a plain path is read off the text
+  // (select/json-scan.ts). Forcing strings first gives strings `length` and indices, so not then.
+  const names = shouldForceStrings ? undefined : plainNames(selector.selector);
+  const shortcut = shortcutOf(fold);
   return (view, text) => {
+    if (names !== undefined && shortcut !== undefined && parsesAsFolded(shortcut, text)) {
+      const scanned = scanPlainPath(text, names);
+      if (scanned !== SCAN_DECLINED) return orderIndependent(unwrapSingle(scanned));
+    }
     const parsed = parseJson(view, text);
     const source = shouldForceStrings ? forceStrings(parsed) : parsed;
     return orderIndependent(unwrapSingle(select(source)));
