@@ -7,7 +7,7 @@ import type { XmlDocument } from "../select/xpath.ts";
  */
 export type PredicateInjector = (source: string, request: MbRequest) => Promise<boolean> | boolean;
 
-/** Per-request caches shared by every predicate evaluated against one request. */
+/** Per-request caches shared by every predicate evaluated against one request; call its methods on it. */
 export interface RequestView {
   readonly request: MbRequest;
   /** The body parsed as JSON once, or undefined when it is not JSON. */
@@ -24,7 +24,7 @@ export interface RequestView {
   memo<T>(space: string, key: string, compute: () => T): T;
   /** The Map behind `memo` for one space, for hot paths that should not allocate a closure per call. */
   cache(space: string): Map<string, unknown>;
-  /** Like `cache`, for keys that are whole texts such as a body (see TextCache). Call it as a method. */
+  /** Like `cache`, for keys that are whole texts such as a body (see TextCache). */
   texts(space: string): TextCache;
 }
 
