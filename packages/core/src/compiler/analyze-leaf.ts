@@ -1,5 +1,4 @@
 import type { Predicate } from "../schemas/predicate.ts";
-import { canonicalExpectedBody } from "./canonical.ts";
 import {
   type Analysis,
   type Constraint,
@@ -8,6 +7,7 @@ import {
   literalConstraint,
   NOTHING_KNOWN,
 } from "./constraints.ts";
+import { expectedBodyKey } from "./deep-body.ts";
 import {
   type ComparisonOperator,
   compiles,
@@ -85,7 +85,7 @@ function fieldConstraint(
     }
     const shape =
       operator === "deepEquals" && field === "body" && params.keyFold && fold
-        ? canonicalExpectedBody(value)
+        ? expectedBodyKey(value)
         : undefined;
     return shape === undefined ? undefined : eqConstraint({ kind: "bodyShape" }, [shape]);
   }

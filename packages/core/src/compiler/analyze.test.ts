@@ -124,7 +124,7 @@ describe("analyzeStub", () => {
     expect(summary(predicates)).toEqual({ constraints, safe });
   });
 
-  it("indexes deepEquals on a body object by its canonical form", () => {
+  it("indexes deepEquals on a body object by the text the predicate compares", () => {
     const { constraints } = summary([{ deepEquals: { body: { B: [2, 1], a: "X" } } }]);
     expect(constraints).toEqual({ bodyShape: ['{"a":"x","b":["1","2"]}'] });
   });

@@ -1,4 +1,5 @@
-import { PREDICATE_OPERATORS, type Predicate } from "../schemas/predicate.ts";
+import { PREDICATE_OPERATORS } from "../schemas/operators.ts";
+import type { Predicate } from "../schemas/predicate.ts";
 import { analyzeLeaf } from "./analyze-leaf.ts";
 import {
   type Analysis,

@@ -19,7 +19,7 @@ export type EqSpec =
     }
   /** A top-level field of a JSON body (`equals: { body: { name: value } }`), default case folding only. */
   | { readonly kind: "bodyField"; readonly name: string }
-  /** The whole JSON body as `deepEquals` compares it, by a canonical form; default case folding only. */
+  /** A structured body as `deepEquals` compares it (the predicate's own text); default folding only. */
   | { readonly kind: "bodyShape" }
   /** The value a JSONPath selector picks from the body (`equals body` + `jsonpath`), default folding. */
   | { readonly kind: "jsonpath"; readonly selector: string }

@@ -3,8 +3,8 @@ import { foldOf } from "../predicates/fold.ts";
 import { type ActualSide, actualSide } from "../predicates/normalize.ts";
 import type { Predicate } from "../schemas/predicate.ts";
 import { type DenseSet, nonZeroWords, type SparseSet } from "./bitset.ts";
-import { canonicalOfTree } from "./canonical.ts";
 import { type EqSpec, eqId } from "./constraints.ts";
+import { requestBodyKey } from "./deep-body.ts";
 import { foldCase } from "./leaf-params.ts";
 import type { RequestScan } from "./request-scan.ts";
 import type { Dimension, Slot } from "./slot.ts";
@@ -57,8 +57,10 @@ export class EqDimension implements Dimension {
       case "bodyField":
         return this.addBodyField(slot, scan, spec.name);
       case "bodyShape": {
-        const key = canonicalOfTree(scan.foldedJson());
-        return key === undefined ? false : key === false || this.add(slot, key);
+        // Undefined (no body field at all) equals no stub's text.
+        const key = requestBodyKey(scan.view);
+        if (key !== undefined) this.add(slot, key);
+        return true;
       }
       case "jsonpath":
       case "xpath":

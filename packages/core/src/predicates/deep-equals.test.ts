@@ -88,7 +88,7 @@ describe("deepEquals", () => {
     const maps = new Set<Map<string, unknown>>();
     const cache = view.cache;
     view.cache = (space) => {
-      const map = cache(space);
+      const map = cache.call(view, space);
       maps.add(map);
       return map;
     };

@@ -24,7 +24,7 @@ function countingView(req: MbRequest): { view: RequestView; parses: Map<string, 
   const parse = view.parseJson;
   view.parseJson = (text) => {
     parses.set(text, (parses.get(text) ?? 0) + 1);
-    return parse(text);
+    return parse.call(view, text);
   };
   return { view, parses };
 }

@@ -25,7 +25,7 @@ export function stableStringify(value: unknown): string | undefined {
 const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/u;
 
 /** JSON.stringify of a string, without the call for the usual string that needs no escape. */
-function quote(text: string): string {
+export function quote(text: string): string {
   return NEEDS_ESCAPE.test(text) ? JSON.stringify(text) : `"${text}"`;
 }
 
@@ -56,7 +56,7 @@ function stringifyObject(value: Record<string, unknown>): string {
  * The keys in the default sort order (UTF-16 code units); a short insertion sort gives the same order
  * (keys are distinct) at a fraction of the cost of `sort()` on the few keys most objects have.
  */
-function sortedKeys(value: object): string[] {
+export function sortedKeys(value: object): string[] {
   const keys = Object.keys(value);
   if (keys.length > 12) return keys.sort();
   for (let i = 1; i < keys.length; i++) {

@@ -10,9 +10,9 @@ export type TryJson = (view: RequestView, text: string) => unknown;
  * `lower` folds keys and values to lower case, `same` folds nothing; any `except` pattern, or keys
  * folded without values, always rebuilds.
  */
-type Shortcut = "lower" | "same" | undefined;
+export type Shortcut = "lower" | "same" | undefined;
 
-function shortcutOf(fold: Fold): Shortcut {
+export function shortcutOf(fold: Fold): Shortcut {
   if (fold.except !== undefined) return undefined;
   if (fold.keysLower && fold.valuesLower) return "lower";
   return !fold.keysLower && !fold.valuesLower ? "same" : undefined;
