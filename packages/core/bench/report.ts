@@ -1,6 +1,7 @@
 import { cpus, platform, release } from "node:os";
 import type { Timing } from "./measure.ts";
 import { notes } from "./notes.ts";
+import { type StageOneRow, stageOneTable } from "./stage-one.ts";
 import { type ShapeSummary, summarize } from "./targets.ts";
 
 export interface Row {
@@ -92,7 +93,15 @@ function keepNamesTable(rows: readonly Row[], kept: readonly Row[]): string[] {
   return lines;
 }
 
-export function renderMarkdown(rows: readonly Row[], kept: readonly Row[], info: Machine): string {
+export interface Results {
+  readonly machine: Machine;
+  readonly rows: Row[];
+  readonly keepNames: Row[];
+  /** Absent from results written before it was measured. */
+  readonly stageOne?: StageOneRow[];
+}
+
+export function renderMarkdown({ rows, keepNames: kept, machine: info, stageOne = [] }: Results): string {
   return [
     "# Core matching benchmark",
     "",
@@ -100,17 +109,20 @@ export function renderMarkdown(rows: readonly Row[], kept: readonly Row[], info:
     `Machine: ${info.cpu}, ${info.cores} cores, Node ${info.node}, ${info.os}.`,
     "",
     "Cost per request = building the RequestView + finding the first matching stub (no HTTP, no response).",
-    "Median of many timed runs of process CPU time (each run repeats the request for ≥ 5 ms; CPU time, not",
-    "wall time, because this machine is shared with other work). `index` is `match` (route index +",
-    "full predicates on the candidates); `linear` is `matchLinear`, the oracle that evaluates every stub in",
-    "order. Linear runs at 10,000 stubs are bounded by time (run counts shown when fewer than asked).",
-    "`build ms` is compileImposter for the whole stub set (predicates + index).",
+    "Process CPU time, not wall time, because this machine is shared with other work. Each shape is measured",
+    "in 21 interleaved rounds: a round takes one sample of every configuration of the shape (sizes ×",
+    "positions × both matchers) in a shuffled order, a sample repeats its request for ≥ 5 ms, and a figure",
+    "is the median of its samples. A busy spell on the machine then costs every cell a sample or two instead",
+    "of skewing the cells it happens to overlap. `index` is `match` (route index + full predicates on the",
+    "candidates); `linear` is `matchLinear`, the oracle that evaluates every stub in order. Linear samples at",
+    "10,000 stubs are bounded by time (sample counts shown when fewer than 21). `build ms` is compileImposter",
+    "for the whole stub set (predicates + index).",
     "",
     "## Targets",
     "",
     ...targetsTable(summarize(rows)),
     "",
-    ...notes(summarize(rows)),
+    ...notes(summarize(rows), rows, stageOne),
     "",
     "## All measurements",
     "",
@@ -122,6 +134,13 @@ export function renderMarkdown(rows: readonly Row[], kept: readonly Row[], info:
     "`keep_names: false` is set), every closure created per request costs a `defineProperty` call:",
     "",
     ...keepNamesTable(rows, kept),
+    "",
+    "## Stage 1 alone",
+    "",
+    "Exact paths, the last stub's request: stage 1 and the walk to its one candidate (no predicate run),",
+    "against that candidate's predicate on a fresh RequestView. What grows is stage 1's summary work.",
+    "",
+    ...stageOneTable(stageOne),
     "",
   ].join("\n");
 }

@@ -16,13 +16,7 @@ import process from "node:process";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import type * as Main from "./main.ts";
-import { type Machine, machine, type Row, renderMarkdown } from "./report.ts";
-
-interface Results {
-  machine: Machine;
-  rows: Row[];
-  keepNames: Row[];
-}
+import { machine, type Results, renderMarkdown } from "./report.ts";
 
 async function load(keepNames: boolean): Promise<typeof Main> {
   const outfile = join(tmpdir(), `mockctl-bench-${process.pid}-${keepNames ? "kept" : "plain"}.mjs`);
@@ -51,7 +45,9 @@ async function measureAll(): Promise<Results> {
   log(`keepNames pass (checksum so far ${checksum}):`);
   const kept = await load(true);
   const keepNames = kept.measure({ quick, log, sizes: [100], positions: ["first"] }).rows;
-  return { machine: machine(), rows, keepNames };
+  log("stage 1 alone:");
+  const stageOne = plain.measureStageOne(quick);
+  return { machine: machine(), rows, keepNames, stageOne };
 }
 
 // BENCH_RENDER_ONLY=1 rewrites RESULTS.md from the last results.json (after editing the report text).
@@ -59,9 +55,6 @@ const results: Results =
   process.env.BENCH_RENDER_ONLY === "1"
     ? (JSON.parse(readFileSync(new URL("results.json", outDir), "utf8")) as Results)
     : await measureAll();
-writeFileSync(
-  new URL("RESULTS.md", outDir),
-  renderMarkdown(results.rows, results.keepNames, results.machine),
-);
+writeFileSync(new URL("RESULTS.md", outDir), renderMarkdown(results));
 writeFileSync(new URL("results.json", outDir), `${JSON.stringify(results, null, 2)}\n`);
 log("wrote RESULTS.md and results.json");

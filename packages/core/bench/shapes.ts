@@ -96,7 +96,7 @@ export const SHAPES: readonly Shape[] = [
   },
   {
     name: "JSON body deepEquals",
-    indexedBy: "canonical body hash",
+    indexedBy: "forced body text → stub map",
     stub: (i) => [{ deepEquals: { body: { orderId: `o-${i}`, channel: "web" } } }],
     request: (t) =>
       request({ method: "POST", body: JSON.stringify({ channel: "web", orderId: `o-${id(t)}` }) }),
