@@ -98,7 +98,8 @@ describe("createEngine", () => {
 
   it.each([
     ["several responses", [{ is: {} }, { is: {} }], true],
-    ["an injected response", [{ inject: "() => ({})" }], true],
+    ["an injected response (user code is the platform's call)", [{ inject: "() => ({})" }], false],
+    ["a decorate behavior", [{ is: {}, behaviors: [{ decorate: "() => {}" }] }], false],
     ["a recording proxy", [{ proxy: { to: "http://x" } }], true],
     ["a transparent proxy", [{ proxy: { to: "http://x", mode: "proxyTransparent" } }], false],
     [

@@ -36,8 +36,9 @@ export interface ImposterEngine {
   match(request: MbRequest, deps?: EngineDeps): number | Promise<number>;
   /**
    * Whether answering this request changes imposter state beyond the request counter: the imposter
-   * records requests, or the stub cycles several responses, repeats, proxies or injects. Such requests
-   * must be served by the one place that owns the state (the Durable Object).
+   * records requests, or the stub cycles several responses, repeats or proxies. Such requests must be
+   * served by the one place that owns the state (the Durable Object). User code's `state` is not counted:
+   * only running a function shows whether it keeps any (the platform's user-code wiring decides).
    */
   isStateful(stubIndex: number): boolean;
   /** Answers a stub whose answer needs no state (its first response), or the no-match default for -1. */

@@ -13,6 +13,12 @@
  * - A decorator that returns nothing truthy keeps the response it mutated.
  * - A wait function is called with no arguments; Node's setTimeout coerces its result with Number.
  * - A failure reports the thrown value's `message`, which is undefined for `throw "text"`.
+ *
+ * A call without `state` (but a wait function's, which never has any) comes from a front door, which
+ * holds no state: the function gets tripwires in its place, and any use of one answers
+ * `{ ok: false, touched: true }`, so the caller asks the imposter's object, which holds the state,
+ * instead. The function can affect nothing else (no network, no bindings, a silent logger), so that
+ * second run cannot be told from a first.
  */
 export const RUNTIME_MODULE = `// mockctl user-code runtime: calls one Mountebank user function per request.
 const logger = Object.freeze({ debug() {}, info() {}, warn() {}, error() {} });
@@ -76,11 +82,38 @@ function wait(fn) {
 
 const KINDS = { predicate, response, decorate, wait };
 
-export async function run(fn, call) {
+async function runWith(fn, call) {
   try {
     return await KINDS[call.kind](fn, call);
   } catch (error) {
     return { ok: false, data: messageOf(error), state: call.state };
   }
+}
+
+function tripwire(probe) {
+  const trip = () => {
+    probe.touched = true;
+    throw new Error("imposter state is held by the imposter's object");
+  };
+  const traps = ["get", "set", "has", "deleteProperty", "ownKeys", "getOwnPropertyDescriptor",
+    "defineProperty", "getPrototypeOf", "setPrototypeOf", "isExtensible", "preventExtensions"];
+  return new Proxy({}, Object.fromEntries(traps.map((trap) => [trap, trip])));
+}
+
+async function probe(fn, call) {
+  const seen = { touched: false };
+  const state = { imposterState: tripwire(seen), injectState: tripwire(seen) };
+  const { state: _, ...outcome } = await runWith(fn, { ...call, state });
+  // A tripwire inside the answer cannot be cloned (nor can anything else odd): the object decides then.
+  try {
+    structuredClone(outcome);
+  } catch {
+    seen.touched = true;
+  }
+  return seen.touched ? { ok: false, touched: true } : outcome;
+}
+
+export function run(fn, call) {
+  return call.state === undefined && call.kind !== "wait" ? probe(fn, call) : runWith(fn, call);
 }
 `;

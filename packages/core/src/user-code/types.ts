@@ -31,16 +31,18 @@ export interface UserCall {
   module: string;
   request?: MbRequest;
   response?: IsResponse;
+  /** Absent: a probe for a front door without state (see the runtime). Wait functions never get it. */
   state?: UserState;
 }
 
 /**
  * The loaded worker's answer. A failure carries the thrown value's `message` (Mountebank's `data`).
  * `state` is the state after the call, failures included: mutations made before a throw survive in mb.
+ * `touched`: the call came without state and the function used it (see the runtime); nothing else holds.
  */
 export type UserOutcome =
   | { ok: true; value: unknown; state?: UserState }
-  | { ok: false; data?: string; state?: UserState };
+  | { ok: false; data?: string; state?: UserState; touched?: true };
 
 /** The loaded worker's main entrypoint, as the caller sees it over RPC. */
 export interface UserCodeEntrypoint {
