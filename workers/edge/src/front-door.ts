@@ -11,7 +11,13 @@ import { toResponse } from "./outgoing.ts";
 import { lookup, type Served } from "./registry.ts";
 import { memoFor, type RouteMemo, remember, requestLine } from "./route-memo.ts";
 import { isStrict } from "./strict-mode.ts";
-import { runsUserCode } from "./user-code-wiring.ts";
+import {
+  frontDoorDeps,
+  isStateNeeded,
+  markNeedsObject,
+  needsObjectForUserCode,
+  runsUserCode,
+} from "./user-code-wiring.ts";
 
 export { FLUSH_MS } from "./counting.ts";
 
@@ -32,16 +38,17 @@ function failedAfterCount(hit: Hit, error: unknown): Response | Promise<Response
   return toResponse(failed(error));
 }
 
+const viaObject = (hit: Hit): Promise<Response> =>
+  objectFor(hit.env, hit.name).handle(plainRequest(hit.request)).then(toResponse);
+
 /**
  * Stateless stubs are answered here from the registry; a stub that changes state (cycling, repeat,
- * recording), an imposter that records requests, runs user code or is strict goes to the object, which
- * serializes them. Written with `then` rather than async functions so a match that is synchronous (no
- * injected predicate) costs no extra turns of the microtask queue.
+ * recording), an imposter that records requests, keeps user state or is strict goes to the object,
+ * which serializes them. Written with `then` rather than async functions so a match that is synchronous
+ * (no injected predicate) costs no extra turns of the microtask queue.
  */
 function answer(hit: Hit): Response | Promise<Response> {
-  if (runsUserCode(hit.engine) || isStrict(hit.engine)) {
-    return objectFor(hit.env, hit.name).handle(plainRequest(hit.request)).then(toResponse);
-  }
+  if (needsObjectForUserCode(hit.engine) || isStrict(hit.engine)) return viaObject(hit);
   let stubIndex: number | Promise<number>;
   try {
     stubIndex = hit.engine.match(hit.request);
@@ -57,9 +64,8 @@ function answer(hit: Hit): Response | Promise<Response> {
 
 function answerStub(hit: Hit, stubIndex: number): Promise<Response> {
   const { env, ctx, name, engine, request, memo } = hit;
-  if (engine.isStateful(stubIndex)) {
-    return objectFor(env, name).handle(plainRequest(request)).then(toResponse);
-  }
+  if (engine.isStateful(stubIndex)) return viaObject(hit);
+  if (runsUserCode(engine)) return answerWithUserCode(hit, stubIndex);
   countStateless(env, ctx, name);
   return engine.resolve(stubIndex, request, dataSourceDeps(env)).then(
     (result) => {
@@ -67,6 +73,31 @@ function answerStub(hit: Hit, stubIndex: number): Promise<Response> {
       return toResponse(result.response);
     },
     (error: unknown) => toResponse(failed(error)),
+  );
+}
+
+/**
+ * A stateless stub of an imposter with user code: its functions run here without state, and one that
+ * uses state sends this request, and every later one of this version, to the object. Counted only once
+ * the answer is ours, so a request the object serves instead is counted there alone. Never remembered:
+ * a function may answer differently every time.
+ */
+function answerWithUserCode(hit: Hit, stubIndex: number): Promise<Response> {
+  const { env, ctx, name, engine, request } = hit;
+  // Plain copies, as for the object: the request crosses into the user-code isolate over RPC.
+  return engine.resolve(stubIndex, plainRequest(request), frontDoorDeps(env, engine)).then(
+    (result) => {
+      countStateless(env, ctx, name);
+      return toResponse(result.response);
+    },
+    (error: unknown) => {
+      if (isStateNeeded(error)) {
+        markNeedsObject(engine);
+        return viaObject(hit);
+      }
+      countStateless(env, ctx, name);
+      return toResponse(failed(error));
+    },
   );
 }
 

@@ -1,20 +1,60 @@
 import { type EngineDeps, type Imposter, type ImposterEngine, userFunctionsOf } from "@mockctl/core";
-import { createUserCodeDeps, emptyUserState, type UserCodeEnv, type UserState } from "./user-code/index.ts";
+import { dataSourceDeps } from "./data-sources.ts";
+import {
+  createUserCodeDeps,
+  emptyUserState,
+  StateNeeded,
+  type UserCodeEnv,
+  type UserState,
+} from "./user-code/index.ts";
 
-const hasCode = new WeakMap<ImposterEngine, boolean>();
+interface UserCodeFacts {
+  /** The imposter has user functions at all. */
+  runs: boolean;
+  /** Every request must go to the object: see needsObjectForUserCode. */
+  needsObject: boolean;
+  /** The front door's seams, made on first use for the env it was made with. */
+  deps?: { env: object; deps: EngineDeps };
+}
 
-/**
- * Whether any of the imposter's functions runs user code. Such an imposter is served only by its object:
- * a predicate `inject` runs during matching and shares `state` with every other function, so no
- * request of it may be answered from a front door's registry.
- */
-export function runsUserCode(engine: ImposterEngine): boolean {
-  let known = hasCode.get(engine);
+const facts = new WeakMap<ImposterEngine, UserCodeFacts>();
+
+function factsOf(engine: ImposterEngine): UserCodeFacts {
+  let known = facts.get(engine);
   if (known === undefined) {
-    known = userFunctionsOf(engine.imposter).length > 0;
-    hasCode.set(engine, known);
+    const functions = userFunctionsOf(engine.imposter);
+    known = { runs: functions.length > 0, needsObject: functions.some((f) => f.kind === "predicate") };
+    facts.set(engine, known);
   }
   return known;
+}
+
+/** Whether any of the imposter's functions runs user code. */
+export const runsUserCode = (engine: ImposterEngine): boolean => factsOf(engine).runs;
+
+/**
+ * Whether every request of the imposter must go to its object for its user code's sake. An injected
+ * predicate runs while matching, before any stub is known, and may keep `state`, so then always. Other
+ * functions run at the front door first, without state (see the user-code runtime); once one of them
+ * uses state, this engine's requests all go to the object, so each version pays that detour once.
+ */
+export const needsObjectForUserCode = (engine: ImposterEngine): boolean => factsOf(engine).needsObject;
+
+/** Called when a front-door run met StateNeeded; the request itself must then go to the object. */
+export function markNeedsObject(engine: ImposterEngine): void {
+  factsOf(engine).needsObject = true;
+}
+
+export const isStateNeeded = (error: unknown): boolean => error instanceof StateNeeded;
+
+/** The front door's seams for a stateless stub of an imposter with user code: lookups and stateless calls. */
+export function frontDoorDeps(env: UserCodeEnv, engine: ImposterEngine): EngineDeps {
+  const known = factsOf(engine);
+  if (known.deps?.env !== env) {
+    const deps = { ...dataSourceDeps(env), ...createUserCodeDeps(env, engine.imposter, {}) };
+    known.deps = { env, deps };
+  }
+  return known.deps.deps;
 }
 
 /** The engine's seams for one imposter's user code, sharing one state bag across its requests. */

@@ -1,5 +1,21 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { lookup } from "../src/registry.ts";
+import { needsObjectForUserCode } from "../src/user-code-wiring.ts";
 import { freshPort, imposter, objectFor, send } from "./helpers.ts";
+
+/** Whether the front door now sends every request of the imposter on `port` to its object. */
+function servedByObject(port: number): boolean | undefined {
+  const engine = lookup(`${env.WORKSPACE}:${port}`)?.engine;
+  return engine ? needsObjectForUserCode(engine) : undefined;
+}
+
+const decorated = (decorate: string) => ({ responses: [{ is: { body: "x" }, behaviors: [{ decorate }] }] });
+const texts = async (url: string, times: number) => {
+  const bodies: string[] = [];
+  for (let i = 0; i < times; i++) bodies.push(await (await send(url)).text());
+  return bodies;
+};
 
 // The user-code runtime is tested on its own in src/user-code; these tests show it is wired into serving:
 // through the front door, into the imposter's object, with one state shared by the imposter's functions.
@@ -53,5 +69,58 @@ describe("serving imposters with user code", () => {
     expect(await (await send(`/i/${port}/`)).text()).toBe("true");
     await objectFor(port).put(definition);
     expect(await (await send(`/i/${port}/`)).text()).toBe("false");
+  });
+
+  it("answers a function that never uses state at the front door, counting each request once", async () => {
+    const port = freshPort();
+    const decorate = "(config, response) => { response.body = 'decorated ' + config.request.path; }";
+    await objectFor(port).put(imposter(port, { stubs: [decorated(decorate)] }));
+    expect(await texts(`/i/${port}/a`, 3)).toEqual(Array(3).fill("decorated /a"));
+    expect(servedByObject(port)).toBe(false);
+    expect((await objectFor(port).read())?.state.numberOfRequests).toBe(3);
+  });
+
+  it.each([
+    [
+      "a decorator",
+      decorated(
+        "(config, response) => { config.state.n = (config.state.n || 0) + 1; response.body = String(config.state.n); }",
+      ),
+    ],
+    [
+      "a response inject's injectState",
+      {
+        responses: [
+          {
+            inject:
+              "(config, injectState) => { injectState.n = (injectState.n || 0) + 1; return { body: String(injectState.n) }; }",
+          },
+        ],
+      },
+    ],
+  ])("sends %s that keeps state to the object from its first request, run once per request", async (_name, stub) => {
+    const port = freshPort();
+    await objectFor(port).put(imposter(port, { stubs: [stub] }));
+    expect(await texts(`/i/${port}/`, 3)).toEqual(["1", "2", "3"]);
+    expect(servedByObject(port)).toBe(true);
+    expect((await objectFor(port).read())?.state.numberOfRequests).toBe(3);
+  });
+
+  it("answers a function that puts the state in its response with the state itself", async () => {
+    const port = freshPort();
+    const decorate = "(config, response) => { response.body = JSON.stringify(config.state); }";
+    await objectFor(port).put(imposter(port, { stubs: [decorated(decorate)] }));
+    expect(await texts(`/i/${port}/`, 2)).toEqual(["{}", "{}"]);
+    expect(servedByObject(port)).toBe(true);
+  });
+
+  it("answers a failing function at the front door with mb's envelope, counted once", async () => {
+    const port = freshPort();
+    await objectFor(port).put(imposter(port, { stubs: [decorated("() => { throw new Error('boom'); }")] }));
+    const response = await send(`/i/${port}/`);
+    expect(response.status).toBe(500);
+    expect(await response.json()).toMatchObject({ errors: [{ code: "invalid injection" }] });
+    expect(servedByObject(port)).toBe(false);
+    expect((await objectFor(port).read())?.state.numberOfRequests).toBe(1);
   });
 });

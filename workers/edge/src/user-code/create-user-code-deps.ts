@@ -18,13 +18,24 @@ export type UserCodeDeps = Required<Pick<EngineDeps, "inject" | "decorate" | "wa
   injectPredicate: (source: string, request: MbRequest) => Promise<boolean>;
 };
 
+/**
+ * Thrown by a call without state whose function used state: only the imposter's object can answer it.
+ * Nothing of the call is kept, so the object's run of the same request is the only one that counts.
+ */
+export class StateNeeded extends Error {
+  constructor() {
+    super("user code used imposter state, which only the imposter's object holds");
+  }
+}
+
 export interface UserCodeOptions {
   /**
    * The imposter's user state (`emptyUserState()` for a new imposter). Calls replace its two fields with
    * what the function left; the caller persists the bag after the request. Calls sharing one bag run in
-   * turn, so give every request of an imposter the same bag object.
+   * turn, so give every request of an imposter the same bag object. Without it (a front door), calls
+   * run at once with tripwires for state, and a function that uses state fails with StateNeeded.
    */
-  state: UserState;
+  state?: UserState;
   /** Wall-clock limit per call; USER_CODE_TIMEOUT_MS unless given. */
   timeoutMs?: number;
 }
@@ -51,20 +62,23 @@ export function createUserCodeDeps(
     ).catch((error: unknown) => {
       throw error instanceof MbFailure ? error : failure(messageOf(error));
     });
-    if (outcome.state !== undefined) {
+    if (outcome.state !== undefined && bag !== undefined) {
       bag.imposterState = outcome.state.imposterState;
       bag.injectState = outcome.state.injectState;
     }
-    if (!outcome.ok) throw failure(outcome.data);
+    if (!outcome.ok) throw outcome.touched ? new StateNeeded() : failure(outcome.data);
     return outcome.value;
   }
 
-  /** A call that reads and writes the user state: one at a time per bag. */
+  /** A call that may read and write the user state: one at a time per bag, or a probe without one. */
   const withState = (
     kind: UserCodeKind,
     source: string,
     inputs: Omit<UserCall, "kind" | "module" | "state">,
-  ) => exclusive(bag, () => call(kind, source, { ...inputs, state: bag }));
+  ) =>
+    bag === undefined
+      ? call(kind, source, inputs)
+      : exclusive(bag, () => call(kind, source, { ...inputs, state: bag }));
 
   return {
     injectPredicate: async (source, request) => Boolean(await withState("predicate", source, { request })),

@@ -6,6 +6,8 @@
  *   source pasted into a module of its own, so nothing is ever eval'd; its id is a SHA-256 of that code.
  * - No network (`globalOutbound: null`), no bindings, no nodejs_compat. User state (`config.state`,
  *   `injectState`) crosses in and out by value on each call and lives in a bag the caller persists.
+ *   A caller without the bag (a front door) runs functions with tripwires instead; a function that uses
+ *   state then fails with StateNeeded and the request goes to the imposter's object.
  * - Limits: USER_CODE_TIMEOUT_MS wall clock per call (ours), USER_CODE_CPU_MS CPU (Cloudflare only).
  *   Locally workerd enforces no CPU limit and runs the loaded isolate on the caller's thread, so a
  *   synchronous endless loop (`while (true) {}`) hangs the whole local runtime: no timer can fire. A
@@ -14,6 +16,11 @@
  */
 
 export { emptyUserState, type UserState } from "@mockctl/core";
-export { createUserCodeDeps, type UserCodeDeps, type UserCodeOptions } from "./create-user-code-deps.ts";
+export {
+  createUserCodeDeps,
+  StateNeeded,
+  type UserCodeDeps,
+  type UserCodeOptions,
+} from "./create-user-code-deps.ts";
 export { USER_CODE_CPU_MS, USER_CODE_TIMEOUT_MS } from "./deadline.ts";
 export type { UserCodeEnv } from "./run-in-isolate.ts";
