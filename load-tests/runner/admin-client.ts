@@ -7,7 +7,7 @@ function clip(text: string): string {
 
 /**
  * Creates every fixture's imposter through the Mountebank REST API that both targets speak. Refusals are
- * returned, not thrown: a platform that refuses user code makes that scenario unsupported, not the run.
+ * returned, not thrown: a refused imposter fails its own scenario, and the other scenarios still run.
  */
 export async function loadImposters(
   adminUrl: string,

@@ -24,14 +24,6 @@ export interface ScenarioRun {
   dir: string;
 }
 
-/**
- * User code the platform cannot run yet is reported as such, visibly, rather than as a broken run; anywhere
- * else a refusal or a wrong answer is a failure.
- */
-function refusal(run: ScenarioRun, otherwise: OutcomeStatus): OutcomeStatus {
-  return run.scenario.userCode && run.target.name === "platform" ? "unsupported" : otherwise;
-}
-
 function baseUrl({ scenario, target, loaded }: ScenarioRun): string {
   if (scenario.fixture === undefined || target.imposterUrl === undefined) return target.url;
   return target.imposterUrl(loaded.get(scenario.fixture.id)!);
@@ -49,10 +41,10 @@ export async function runScenario(run: ScenarioRun): Promise<Outcome> {
   const { scenario, target, args } = run;
   const base = { scenario: scenario.id, target: target.name };
   const refused = scenario.fixture && run.refused.get(scenario.fixture.id);
-  if (refused) return { ...base, status: refusal(run, "error"), problems: [refused] };
+  if (refused) return { ...base, status: "error", problems: [refused] };
   const url = baseUrl(run);
   const wrong = await probe(url, scenario.requests(run.loaded));
-  if (wrong.length > 0) return { ...base, status: refusal(run, "failed"), problems: wrong };
+  if (wrong.length > 0) return { ...base, status: "failed", problems: wrong };
 
   const planFile = join(run.dir, "plans", `${target.name}-${scenario.id}.json`);
   writePlan(planFile, scenario, run.loaded);
