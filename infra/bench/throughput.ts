@@ -1,7 +1,7 @@
 // `npm run bench:platform [-- --rounds 5 --seconds 10 --baseline <git ref>]`: the platform's throughput
 // against a hello-world Worker, side by side in one run; writes RESULTS.md and results.json here.
 import { execFileSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -112,6 +112,7 @@ async function main(): Promise<void> {
       summaries: summarize(series),
     };
     if (servers.baselineCommit !== undefined) run.edge.baseline = servers.baselineCommit;
+    mkdirSync(args.out, { recursive: true });
     writeFileSync(join(args.out, "results.json"), `${JSON.stringify(run, null, 2)}\n`);
     writeFileSync(join(args.out, "RESULTS.md"), renderResults(run));
     console.log(renderResults(run));
