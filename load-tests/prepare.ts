@@ -40,7 +40,7 @@ mkdirSync(OUT, { recursive: true });
 const scripts = fileURLToPath(new URL("./scenarios/", import.meta.url));
 for (const scenario of SCENARIOS.filter((candidate) => candidate.id !== "floor")) {
   const file = join(OUT, `${scenario.id}.json`);
-  writePlan(file, scenario, loaded);
+  writePlan(file, scenario, "platform", loaded);
   console.log(
     `k6 cloud run -e CLOUD=1 -e BASE_URL=${admin} -e REQUESTS_FILE=${file} ${join(scripts, `${scenario.id}.js`)}`,
   );

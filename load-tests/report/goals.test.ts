@@ -103,3 +103,24 @@ describe("a missed ratio to Mountebank that the floor cannot reach either", () =
     expect(find("≥100× Mountebank on the last of N")?.note).toBeUndefined();
   });
 });
+
+describe("a floor run of the scenario's own requests", () => {
+  const goals = evaluateGoals(pick("jsonpath"), [
+    outcome("floor", "floor", 10_000),
+    outcome("jsonpath", "floor", 6_000, { perRequest: [{ name: "last", rps: 5_000 }] }),
+    outcome("jsonpath", "mountebank", 1_000, { perRequest: [{ name: "last", rps: 60 }] }),
+    outcome("jsonpath", "platform", 5_400, { perRequest: [{ name: "last", rps: 4_500 }] }),
+  ]);
+  const find = (goal: string) => goals.find((g) => g.goal === goal);
+
+  it("is the floor the platform is judged against, not the plain GET /", () => {
+    expect(find("≥85% of the floor")).toMatchObject({ actual: 0.9, status: "met" });
+  });
+
+  it("gives the floor's own rate on the last request to explain a last-of-N miss", () => {
+    expect(find("≥100× Mountebank on the last of N")).toMatchObject({
+      status: "missed",
+      note: `unreachable here: the floor Worker itself is only ${(5_000 / 60).toFixed(1)}× Mountebank`,
+    });
+  });
+});

@@ -49,7 +49,7 @@ function waitNote(scenario: Scenario, outcome: Outcome | undefined): string | un
 }
 
 /**
- * A ratio to Mountebank that even the floor Worker (which answers "hello" and nothing else) cannot reach
+ * A ratio to Mountebank that even the floor Worker (which answers "hello" to the same requests) cannot reach
  * on this machine is a limit of the machine and its load generator, not of the platform: say so.
  */
 function floorNote(goal: Goal, floorRatio: number | undefined): Goal {
@@ -67,14 +67,20 @@ function ratioOrUndefined(
   return ratio(floor, reference);
 }
 
+/** The floor's rate on the scenario's own requests, or (a run without it) its one `GET /` for them all. */
+function floorFor(find: (scenario: string, target: string) => Outcome | undefined, scenario: string) {
+  const own = find(scenario, "floor");
+  return own === undefined ? { floor: find("floor", "floor"), own: false } : { floor: own, own: true };
+}
+
 export function evaluateGoals(scenarios: readonly Scenario[], outcomes: readonly Outcome[]): Goal[] {
   const find = (scenario: string, target: string) => findOutcome(outcomes, scenario, target);
-  const floor = find("floor", "floor");
   const goals: Goal[] = [];
   for (const scenario of scenarios) {
     if (!scenario.targets.includes("platform")) continue;
     const platform = find(scenario.id, "platform");
     const mountebank = find(scenario.id, "mountebank");
+    const { floor, own } = floorFor(find, scenario.id);
     const note = waitNote(scenario, platform);
     const withNote = (goal: Goal) => (note === undefined ? goal : { ...goal, note });
     const floorToMb = ratioOrUndefined(overall, floor, mountebank);
@@ -82,12 +88,14 @@ export function evaluateGoals(scenarios: readonly Scenario[], outcomes: readonly
     goals.push(floorNote(versusMb, floorToMb));
     if (scenario.lastOfN !== undefined) {
       const last = ofRequest(scenario.lastOfN);
-      // The floor has one request; its rate stands in for the rate of any single request.
+      // A floor run of only `GET /` has one request: its rate stands in for the rate of any single one.
       const floorToLast = ratioOrUndefined(
-        (f, m) => {
-          const theirs = m.measurement?.perRequest.find((row) => row.name === scenario.lastOfN)?.rps;
-          return theirs === undefined ? undefined : f.measurement!.rps / theirs;
-        },
+        own
+          ? last
+          : (f, m) => {
+              const theirs = m.measurement?.perRequest.find((row) => row.name === scenario.lastOfN)?.rps;
+              return theirs === undefined ? undefined : f.measurement!.rps / theirs;
+            },
         floor,
         mountebank,
       );

@@ -47,7 +47,16 @@ it("gives the platform's ratios to Mountebank and to the floor", () => {
   expect(markdown).toContain(
     "| baseline | platform | 12,000 | 1.00 | 2.00 | 3.00 | 120000 | 0 | 0 | 12× | 80% |",
   );
-  expect(markdown).toContain("| baseline | ping | 1,000 | 12,000 | 12× | 4.00 | 0.50 |");
+  expect(markdown).toContain("| baseline | ping | 1,000 | 12,000 | – | 12× | 4.00 | 0.50 |");
+});
+
+it("takes the floor's run of the scenario's own requests over its plain GET / where there is one", () => {
+  const own = outcome("baseline", "floor", 13_000, { perRequest: [{ name: "ping", rps: 13_000 }] });
+  const withOwn = renderMarkdown({ ...report, outcomes: [...report.outcomes, own] }, "latest.svg");
+  expect(withOwn).toContain(
+    "| baseline | platform | 12,000 | 1.00 | 2.00 | 3.00 | 120000 | 0 | 0 | 12× | 92% |",
+  );
+  expect(withOwn).toContain("| baseline | ping | 1,000 | 12,000 | 13,000 | 12× | 4.00 | 0.50 |");
 });
 
 it("shows unsupported user code and why, rather than leaving it out", () => {

@@ -7,7 +7,8 @@ it("measures every scenario on every target by default", () => {
   const args = parseRunArgs([]);
   expect(args).toMatchObject({ smoke: false, duration: "20s", vus: 50, stressVus: 200, pin: true });
   expect(args.targets).toEqual(["mountebank", "platform", "floor"]);
-  expect(selectRuns(args)).toHaveLength((SCENARIOS.length - 1) * 2 + 1);
+  // Every scenario on all three targets, plus the floor's plain GET /.
+  expect(selectRuns(args)).toHaveLength((SCENARIOS.length - 1) * 3 + 1);
 });
 
 it("keeps a smoke run short and light, unless told otherwise", () => {
@@ -18,13 +19,15 @@ it("keeps a smoke run short and light, unless told otherwise", () => {
   });
 });
 
-it("runs the floor along with --only, since every floor ratio needs it", () => {
+it("runs the floor along with --only, on the same scenarios and its plain GET /", () => {
   const runs = selectRuns(parseRunArgs(["--only", "rest-api,xpath"]));
   expect(runs.map((run) => `${run.target}:${run.scenario.id}`)).toEqual([
     "mountebank:rest-api",
     "mountebank:xpath",
     "platform:rest-api",
     "platform:xpath",
+    "floor:rest-api",
+    "floor:xpath",
     "floor:floor",
   ]);
 });

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { PortMap, Scenario } from "../fixtures/scenarios.ts";
+import { type PortMap, requestsFor, type Scenario } from "../fixtures/scenarios.ts";
 import type { Outcome, OutcomeStatus } from "../report/model.ts";
 import { type K6Summary, measure } from "../report/summary.ts";
 import type { RunArgs } from "./args.ts";
@@ -43,11 +43,11 @@ export async function runScenario(run: ScenarioRun): Promise<Outcome> {
   const refused = scenario.fixture && run.refused.get(scenario.fixture.id);
   if (refused) return { ...base, status: "error", problems: [refused] };
   const url = baseUrl(run);
-  const wrong = await probe(url, scenario.requests(run.loaded));
+  const wrong = await probe(url, requestsFor(scenario, target.name, run.loaded));
   if (wrong.length > 0) return { ...base, status: "failed", problems: wrong };
 
   const planFile = join(run.dir, "plans", `${target.name}-${scenario.id}.json`);
-  writePlan(planFile, scenario, run.loaded);
+  writePlan(planFile, scenario, target.name, run.loaded);
   const summaryFile = join(run.dir, "summaries", `${target.name}-${scenario.id}.json`);
   const exit = await runK6(run.k6, join(SCRIPTS, `${scenario.id}.js`), {
     REQUESTS_FILE: planFile,
