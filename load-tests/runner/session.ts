@@ -9,15 +9,20 @@ import type { K6 } from "./k6-binary.ts";
 import { freePorts } from "./ports.ts";
 import { printOutcome, printStart } from "./progress.ts";
 import { runScenario } from "./run-scenario.ts";
-import { type RunningTarget, startTarget } from "./targets.ts";
+import { type RunningTarget, startTarget, type TargetSetup } from "./targets.ts";
 
 const TARGET_ORDER: readonly TargetName[] = ["mountebank", "platform", "floor"];
 
-/** The floor runs whenever its target does: every "of floor" ratio needs it. */
+/**
+ * Scenario by scenario, each on every selected target back to back (the floor runs whenever its target
+ * does: every "of floor" ratio needs it). A busy spell on this shared machine then lands on the three
+ * runs of one scenario alike instead of on whichever target happened to be under load at the time.
+ */
 export function selectRuns(args: RunArgs): { scenario: Scenario; target: TargetName }[] {
   const chosen = SCENARIOS.filter((scenario) => scenario.id === "floor" || args.only.includes(scenario.id));
-  return TARGET_ORDER.filter((target) => args.targets.includes(target)).flatMap((target) =>
-    chosen.filter((scenario) => scenario.targets.includes(target)).map((scenario) => ({ scenario, target })),
+  const targets = TARGET_ORDER.filter((target) => args.targets.includes(target));
+  return chosen.flatMap((scenario) =>
+    targets.filter((target) => scenario.targets.includes(target)).map((target) => ({ scenario, target })),
   );
 }
 
@@ -31,48 +36,51 @@ async function prepare(
   return { loaded: new Map([...ports].filter(([id]) => !refused.has(id))), refused };
 }
 
+interface Ready {
+  target: RunningTarget;
+  loaded: PortMap;
+  refused: Map<string, string>;
+}
+
+/** Starts one target and loads its imposters, or says why it could not. */
+async function ready(name: TargetName, ports: PortMap, setup: TargetSetup): Promise<Ready | string> {
+  console.log(`starting ${name}…`);
+  try {
+    const target = await startTarget(name, setup);
+    onCleanup(name, () => target.stop(), target.kill);
+    return { target, ...(await prepare(target, ports)) };
+  } catch (error) {
+    const problem = `${name} did not start: ${error instanceof Error ? error.message : String(error)}`;
+    console.error(problem);
+    return problem;
+  }
+}
+
 /**
- * Runs every selected scenario against one target at a time (two cores: never two load generators, and
- * no idle server competing), starting each target just before its turn and stopping it right after.
+ * Starts every selected target, then runs the scenarios one at a time (two cores: never two load
+ * generators at once; an idle server costs nothing), and stops the targets at the end.
  */
 export async function runSession(args: RunArgs, k6: K6, dir: string): Promise<Outcome[]> {
   const runs = selectRuns(args);
   const [mountebankPort, ...imposterPorts] = await freePorts(FIXTURES.length + 1);
   const ports: PortMap = new Map(FIXTURES.map((fixture, i) => [fixture.id, imposterPorts[i]!]));
   for (const sub of ["plans", "summaries"]) mkdirSync(join(dir, sub), { recursive: true });
-  const outcomes: Outcome[] = [];
+  const setup = { mountebankPort: mountebankPort!, dir };
+  const targets = new Map<TargetName, Ready | string>();
   for (const name of TARGET_ORDER) {
-    const mine = runs.filter((run) => run.target === name);
-    if (mine.length === 0) continue;
-    console.log(`\nstarting ${name}…`);
-    let target: RunningTarget;
-    try {
-      target = await startTarget(name, { mountebankPort: mountebankPort!, dir });
-    } catch (error) {
-      const problem = `${name} did not start: ${error instanceof Error ? error.message : String(error)}`;
-      console.error(problem);
-      outcomes.push(
-        ...mine.map(({ scenario }) => ({
-          scenario: scenario.id,
-          target: name,
-          status: "error" as const,
-          problems: [problem],
-        })),
-      );
-      continue;
-    }
-    const stop = onCleanup(name, () => target.stop(), target.kill);
-    try {
-      const { loaded, refused } = await prepare(target, ports);
-      for (const { scenario } of mine) {
-        printStart(outcomes.length + 1, runs.length, scenario.id, name);
-        const outcome = await runScenario({ scenario, target, loaded, refused, args, k6, dir });
-        printOutcome(outcome);
-        outcomes.push(outcome);
-      }
-    } finally {
-      await stop();
-    }
+    if (runs.some((run) => run.target === name)) targets.set(name, await ready(name, ports, setup));
+  }
+  console.log("");
+  const outcomes: Outcome[] = [];
+  for (const { scenario, target: name } of runs) {
+    printStart(outcomes.length + 1, runs.length, scenario.id, name);
+    const started = targets.get(name)!;
+    const outcome =
+      typeof started === "string"
+        ? { scenario: scenario.id, target: name, status: "error" as const, problems: [started] }
+        : await runScenario({ scenario, ...started, args, k6, dir });
+    printOutcome(outcome);
+    outcomes.push(outcome);
   }
   return outcomes;
 }
