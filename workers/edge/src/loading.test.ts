@@ -127,4 +127,16 @@ describe("a revalidation", () => {
     const served = await loadOnce(t.fakeEnv, t.name);
     expect([served.version, served.engine, t.calls.snapshot]).toEqual([4, null, 0]);
   });
+
+  it("asks the object once for all the requests that find the entry expired together, then again later", async () => {
+    const t = setUp({ version: 2, imposter: definition(0, "x") });
+    const held = publish(t.name, 2, createEngine(definition(t.port, "held")));
+    held.loadedAt = 0;
+    const burst = await Promise.all(Array.from({ length: 20 }, () => loadOnce(t.fakeEnv, t.name)));
+    expect(burst.every((served) => served === held)).toBe(true);
+    expect(t.calls.head).toBe(1);
+    held.loadedAt = 0;
+    await loadOnce(t.fakeEnv, t.name);
+    expect(t.calls.head).toBe(2);
+  });
 });

@@ -93,9 +93,24 @@ function checkInBackground(env: Env, ctx: ExecutionContext, name: string, entry:
   ctx.waitUntil(vouch(env, name));
 }
 
+/**
+ * Revalidations under way, by imposter: the requests that find an entry expired at the same moment (all
+ * of them, under load) share one question to the object instead of asking it one each.
+ */
+const asking = new Map<string, Promise<Served>>();
+
+function revalidateOnce(env: Env, name: string): Promise<Served> {
+  let answer = asking.get(name);
+  if (answer === undefined) {
+    answer = revalidate(env, name).finally(() => asking.delete(name));
+    asking.set(name, answer);
+  }
+  return answer;
+}
+
 /** A registry miss: revalidate what this isolate holds, or load a cold imposter from KV, else the object. */
 export async function load(env: Env, ctx: ExecutionContext, name: string): Promise<Served> {
-  if (peek(name) !== undefined) return revalidate(env, name);
+  if (peek(name) !== undefined) return revalidateOnce(env, name);
   const fromKv = await fromPointer(env.SNAPSHOTS, name);
   if (fromKv === undefined) return fromObject(env, name);
   checkInBackground(env, ctx, name, fromKv);
