@@ -63,13 +63,10 @@ async function main(): Promise<number> {
   }
 }
 
-/** Non-zero on any wrong answer or broken run, never on speed; unsupported user code is shown, not fatal. */
+/** Non-zero on any wrong answer or broken run, never on speed. */
 function conclude(report: Report, markdown: string): number {
   const met = report.goals.filter((goal) => goal.status === "met").length;
   console.log(`\n${met} of ${report.goals.length} goals met; report: ${markdown}`);
-  const unsupported = report.outcomes.filter((outcome) => outcome.status === "unsupported");
-  for (const outcome of unsupported)
-    console.log(`unsupported on platform: ${outcome.scenario} (${outcome.problems[0] ?? ""})`);
   const broken = report.outcomes.filter(
     (outcome) => outcome.status === "failed" || outcome.status === "error",
   );

@@ -41,7 +41,6 @@ it("marks exactly the needed ratio as met, and anything below it as missed", () 
 });
 
 it.each([
-  ["unsupported", "unsupported"],
   ["failed", "failed"],
   ["error", "not measured"],
 ] as const)("a platform outcome that is %s makes its goals %s", (status, goalStatus) => {

@@ -10,7 +10,6 @@ export const GOALS = {
 
 /** Why a ratio cannot be judged, or undefined when both sides were measured cleanly. */
 function blocked(platform: Outcome | undefined, reference: Outcome | undefined): GoalStatus | undefined {
-  if (platform?.status === "unsupported") return "unsupported";
   if (platform?.status === "failed") return "failed";
   if (platform?.status !== "ok" || reference?.status !== "ok") return "not measured";
   return undefined;

@@ -28,7 +28,7 @@ const report: Report = {
     {
       scenario: "decorate",
       target: "platform",
-      status: "unsupported",
+      status: "failed",
       problems: ["first: status 500, expected 200"],
     },
     outcome("floor", "floor", 15_000),
@@ -59,11 +59,9 @@ it("takes the floor's run of the scenario's own requests over its plain GET / wh
   expect(withOwn).toContain("| baseline | ping | 1,000 | 12,000 | 13,000 | 12× | 4.00 | 0.50 |");
 });
 
-it("shows unsupported user code and why, rather than leaving it out", () => {
-  expect(markdown).toContain("| decorate | platform | unsupported |");
-  expect(markdown).toContain(
-    "- **decorate** on platform (unsupported):\n  - first: status 500, expected 200",
-  );
+it("shows a scenario that failed and why, rather than leaving it out", () => {
+  expect(markdown).toContain("| decorate | platform | failed |");
+  expect(markdown).toContain("- **decorate** on platform (failed):\n  - first: status 500, expected 200");
 });
 
 it("writes goals as the issue does, with their status", () => {

@@ -4,7 +4,6 @@ import { findOutcome, type Goal, type GoalStatus, type Outcome, type Report } fr
 const STATUS: Record<GoalStatus, string> = {
   met: "**met**",
   missed: "missed",
-  unsupported: "unsupported on platform",
   failed: "failed checks",
   "not measured": "not measured",
 };

@@ -26,10 +26,10 @@ export interface Measurement extends Latency {
 }
 
 /**
- * ok: measured, every check held. failed: wrong answers or failed requests. unsupported: user code the
- * platform does not run yet. error: the run itself broke (a target or k6 did not start).
+ * ok: measured, every check held. failed: wrong answers or failed requests. error: the run itself broke
+ * (a target or k6 did not start).
  */
-export type OutcomeStatus = "ok" | "failed" | "unsupported" | "error";
+export type OutcomeStatus = "ok" | "failed" | "error";
 
 export interface Outcome {
   scenario: string;
@@ -39,7 +39,7 @@ export interface Outcome {
   problems: string[];
 }
 
-export type GoalStatus = "met" | "missed" | "unsupported" | "failed" | "not measured";
+export type GoalStatus = "met" | "missed" | "failed" | "not measured";
 
 export interface Goal {
   goal: string;

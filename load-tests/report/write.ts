@@ -7,7 +7,6 @@ import { type ChartBar, type ChartInput, renderChart } from "./svg.ts";
 const NOTES: Record<Outcome["status"], string> = {
   ok: "",
   failed: "failed checks",
-  unsupported: "unsupported (user code)",
   error: "did not run",
 };
 

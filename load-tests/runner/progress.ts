@@ -14,7 +14,7 @@ export function printOutcome(outcome: Outcome): void {
     console.log(speed);
     return;
   }
-  const label = outcome.status === "unsupported" ? "UNSUPPORTED ON PLATFORM" : outcome.status.toUpperCase();
+  const label = outcome.status.toUpperCase();
   console.log(`${label}${speed ? ` (${speed})` : ""}`);
   for (const problem of outcome.problems.slice(0, 5))
     console.log(`      ${problem.split("\n").join("\n      ")}`);
