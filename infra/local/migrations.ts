@@ -6,6 +6,14 @@ import { unstable_splitSqlQuery } from "wrangler";
 /** wrangler's own bookkeeping table, so `wrangler d1 migrations list` reads the same history. */
 const TABLE = "d1_migrations";
 
+/** The `NNNN_name.sql` files of a migrations folder, in the order they apply. */
+export function migrationFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((file) => file.endsWith(".sql"))
+    .sort();
+}
+
 /**
  * Applies the `NNNN_name.sql` files of `dir` not yet recorded in d1_migrations, in name order, each with
  * its bookkeeping row in one batch (D1 runs a batch as a transaction). Returns the names applied.
@@ -27,9 +35,7 @@ export async function applyMigrations(
   const done = new Set(
     (await db.prepare(`SELECT name FROM ${TABLE}`).all<{ name: string }>()).results.map((r) => r.name),
   );
-  const pending = readdirSync(dir)
-    .filter((file) => file.endsWith(".sql") && !done.has(file))
-    .sort();
+  const pending = migrationFiles(dir).filter((file) => !done.has(file));
   for (const file of pending) {
     const statements = unstable_splitSqlQuery(readFileSync(join(dir, file), "utf8")).map((sql) =>
       db.prepare(sql),

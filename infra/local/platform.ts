@@ -1,12 +1,13 @@
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { Miniflare } from "miniflare";
-import { DATA_SOURCES_BINDING, dataSourceService } from "./data-sources.ts";
-import { applyMigrations } from "./migrations.ts";
-import { type LocalWorker, loadWorker } from "./worker-options.ts";
+import { ensureBuild } from "./build-cache.ts";
+import { prepareDataFolder } from "./data-folder.ts";
+import { repositoryRoot } from "./layout.ts";
+import { startLoopback } from "./loopback.ts";
+import { supervise } from "./supervisor.ts";
+import { workerdArgs } from "./workerd-args.ts";
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const ROOT = repositoryRoot();
 
 /** The repository's own Workers; the first is the front door, served on the direct socket. */
 export const DEFAULT_CONFIGS = ["workers/edge/wrangler.jsonc", "workers/admin/wrangler.jsonc"].map((p) =>
@@ -46,41 +47,45 @@ function adminVars(options: PlatformOptions): Record<string, string> {
   return { ALLOW_INJECTION: String(options.allowInjection ?? false), API_KEY: options.apiKey ?? "" };
 }
 
+/** A wildcard listen address is reached on loopback. */
+function urlHost(host: string): string {
+  if (host === "0.0.0.0" || host === "::" || host === "*") return "127.0.0.1";
+  return host.includes(":") ? `[${host}]` : host;
+}
+
+/**
+ * Starts workerd from a cached build (build-cache.ts: made once per source state, in a child process that
+ * loads wrangler, esbuild and Miniflare and exits) and supervises it. This process keeps only the data
+ * sources' loopback server and the supervisor.
+ */
 export async function startPlatform(options: PlatformOptions = {}): Promise<Platform> {
   const dataDir = resolve(options.dataDir ?? ".mockctl/data");
   mkdirSync(dataDir, { recursive: true });
-  const [front, ...rest] = options.configs ?? DEFAULT_CONFIGS;
-  if (front === undefined) throw new Error("startPlatform needs at least one Worker config");
-  const [edge, ...others] = await Promise.all([
-    loadWorker(front),
-    ...rest.map((config) => loadWorker(config, adminVars(options))),
-  ]);
-  const socket = { host: options.host ?? "127.0.0.1", port: options.port ?? 2525 };
-  edge.options.unsafeDirectSockets = [socket];
-  const root = options.dataSourceRoot ?? process.env.INIT_CWD ?? process.cwd();
-  edge.options.serviceBindings = {
-    ...edge.options.serviceBindings,
-    // Miniflare hands a Node function its own (undici) Request, the same shape as the global one.
-    [DATA_SOURCES_BINDING]: dataSourceService(root) as never,
-  };
-
-  const mf = new Miniflare({
-    workers: [edge, ...others].map((worker: LocalWorker) => worker.options),
-    defaultPersistRoot: dataDir,
-    // Miniflare's own entry socket is unused (the direct socket bypasses it); keep it off port 8787.
-    host: "127.0.0.1",
-    port: 0,
+  const configs = (options.configs ?? DEFAULT_CONFIGS).map((config) => resolve(config));
+  const vars = adminVars(options);
+  const build = await ensureBuild(ROOT, configs, vars);
+  await prepareDataFolder(build, dataDir, configs, vars);
+  const loopback = await startLoopback(options.dataSourceRoot ?? process.env.INIT_CWD ?? process.cwd());
+  const host = options.host ?? "127.0.0.1";
+  let port = options.port ?? 2525;
+  const run = () => ({ config: build.config, host, port, loopbackPort: loopback.port, dataDir });
+  const workerd = await supervise({
+    name: "workerd",
+    command: build.layout.workerd,
+    args: () => workerdArgs(build.layout, run()),
+    sockets: [build.layout.frontSocket],
+  }).catch(async (error: unknown) => {
+    await loopback.close();
+    throw error;
   });
-  await mf.ready;
-  for (const worker of [edge, ...others]) {
-    for (const db of worker.d1) await applyMigrations(mf, worker.name, db.binding, db.migrationsDir);
-  }
-  const url = (await mf.unsafeGetDirectURL(edge.name)).toString().replace(/\/$/, "");
+  // A restart keeps the port it got, so the URL stays the same.
+  port = workerd.ports.get(build.layout.frontSocket) ?? port;
   return {
-    url,
+    url: `http://${urlHost(host)}:${port}`,
     async stop() {
       await new Promise((done) => setTimeout(done, FLUSH_GRACE_MS));
-      await mf.dispose();
+      await workerd.stop();
+      await loopback.close();
     },
   };
 }

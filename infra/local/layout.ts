@@ -1,0 +1,40 @@
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** What build.ts is asked to do, passed to it as one JSON argument. */
+export interface BuildRequest {
+  /** Wrangler configs, front door first. */
+  configs: string[];
+  /** The admin flags as vars (strings, like every wrangler var); they are baked into the workerd config. */
+  vars: Record<string, string>;
+  /** Where the config, its layout and the migrated template data folder go. */
+  outDir: string;
+  /** Instead of building: apply D1 migrations to this existing data folder. */
+  migrate?: string;
+}
+
+/** What the launcher needs beside the binary workerd config to run it (layout.json in a build). */
+export interface Layout {
+  /** The workerd binary Miniflare ran. */
+  workerd: string;
+  /** Every socket in the config, by name; all are re-addressed at start (`--socket-addr`). */
+  sockets: string[];
+  /** The socket of the front door, the platform's URL. */
+  frontSocket: string;
+  /** Disk services by name, each with its folder under the data folder (`--directory-path`). */
+  directories: Record<string, string>;
+  /** A hash of every D1 migration applied; a data folder records the one it was brought up to. */
+  migrations: string;
+}
+
+/** The repository root: the nearest folder up holding workers/edge, from the TS sources or compiled JS. */
+export function repositoryRoot(from = dirname(fileURLToPath(import.meta.url))): string {
+  let folder = from;
+  while (!existsSync(join(folder, "workers/edge/wrangler.jsonc"))) {
+    const parent = dirname(folder);
+    if (parent === folder) throw new Error(`no mockctl repository above ${from}`);
+    folder = parent;
+  }
+  return folder;
+}
