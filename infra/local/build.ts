@@ -2,57 +2,64 @@
 // esbuild and Miniflare (about 1.9 s and 300 MB together, infra/local/README.md) never load into the
 // long-lived launcher. It builds the Workers' Miniflare options from their wrangler configs, lets Miniflare
 // assemble the workerd config once, keeps that config, and leaves a data folder with D1 migrated.
-import childProcess from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { devNull } from "node:os";
 import { join } from "node:path";
-import { Miniflare } from "miniflare";
+import { type Config, Miniflare, serializeConfig } from "miniflare";
 import { DATA_SOURCES_BINDING, dataSourceService } from "./data-sources.ts";
 import type { BuildRequest, Layout } from "./layout.ts";
 import { applyMigrations, migrationFiles } from "./migrations.ts";
 import { type LocalWorker, loadWorker } from "./worker-options.ts";
 
-/** Miniflare writes its config to workerd's stdin; this keeps a copy of what the next spawn is sent. */
-function captureWorkerdConfig(): () => Buffer {
-  const chunks: Buffer[] = [];
-  const spawn = childProcess.spawn;
-  childProcess.spawn = ((...args: Parameters<typeof spawn>) => {
-    const child = spawn(...args);
-    const write = child.stdin?.write.bind(child.stdin);
-    if (child.stdin !== null && write !== undefined) {
-      child.stdin.write = ((chunk: Buffer, ...rest: never[]) => {
-        chunks.push(Buffer.from(chunk));
-        return write(chunk, ...rest);
-      }) as typeof child.stdin.write;
-    }
-    return child;
-  }) as typeof spawn;
+/**
+ * V8 flags for workerd (Config.v8Flags, which Miniflare never sets). With V8's default young generation
+ * workerd grows under load and keeps what it took: a hello-world Worker went from 48 to 502 MB in 30 s of
+ * wrk, the platform from 65 to 450 MB. A 1 MB semi-space keeps both flat near their idle size at the same
+ * throughput (infra/local/README.md, "Memory").
+ */
+const V8_FLAGS = ["--max-semi-space-size=1"];
+
+/**
+ * Miniflare serializes its workerd config in one function, which first hands the config object to
+ * JSON.stringify when MINIFLARE_WORKERD_CONFIG_DEBUG names a file (its own debugging aid): that is where
+ * this keeps the object, symbols and bytes intact, to serialize it again with our additions.
+ */
+function captureConfig(): () => Config {
+  let captured: Config | undefined;
+  const stringify = JSON.stringify;
+  JSON.stringify = ((value: unknown, ...rest: never[]) => {
+    if (captured === undefined && typeof value === "object" && value !== null && "sockets" in value)
+      captured = value as Config;
+    return stringify(value, ...rest);
+  }) as typeof JSON.stringify;
+  process.env.MINIFLARE_WORKERD_CONFIG_DEBUG = devNull;
   return () => {
-    childProcess.spawn = spawn;
-    return Buffer.concat(chunks);
+    JSON.stringify = stringify;
+    delete process.env.MINIFLARE_WORKERD_CONFIG_DEBUG;
+    if (captured === undefined) throw new Error("Miniflare assembled no workerd config");
+    return captured;
   };
 }
 
 /** What the launcher must override per start: sockets by name and every disk folder under the data folder. */
-function layoutOf(configJson: string, persistRoot: string, front: string): Omit<Layout, "migrations"> {
-  const config = JSON.parse(configJson) as {
-    sockets: Array<{ name: string; service: { name: string } }>;
-    services: Array<{ name: string; disk?: { path: string } }>;
-  };
+function layoutOf(config: Config, persistRoot: string, front: string): Omit<Layout, "migrations"> {
   const directories: Record<string, string> = {};
-  for (const service of config.services) {
-    const path = service.disk?.path;
-    if (path?.startsWith(persistRoot)) directories[service.name] = path.slice(persistRoot.length + 1);
+  for (const service of config.services ?? []) {
+    const path = "disk" in service ? service.disk?.path : undefined;
+    if (service.name !== undefined && path?.startsWith(persistRoot))
+      directories[service.name] = path.slice(persistRoot.length + 1);
   }
-  const socket = config.sockets.find((s) => s.service.name === `core:user:${front}` && s.name !== "entry");
-  if (socket === undefined) throw new Error(`no direct socket for ${front} in Miniflare's config`);
+  const sockets = (config.sockets ?? []).flatMap((socket) => (socket.name === undefined ? [] : [socket]));
+  const socket = sockets.find((s) => s.service?.name === `core:user:${front}` && s.name !== "entry");
+  if (socket?.name === undefined) throw new Error(`no direct socket for ${front} in Miniflare's config`);
   const workerd = createRequire(createRequire(import.meta.url).resolve("miniflare"))("workerd") as {
     default?: string;
   };
   return {
     workerd: workerd.default ?? (workerd as unknown as string),
-    sockets: config.sockets.map((s) => s.name),
+    sockets: sockets.map((s) => s.name as string),
     frontSocket: socket.name,
     directories,
   };
@@ -98,12 +105,10 @@ export async function build(request: BuildRequest): Promise<void> {
     // Served at run time by the launcher's loopback (loopback.ts); this function only shapes the config.
     [DATA_SOURCES_BINDING]: dataSourceService(process.cwd()) as never,
   };
-  const debugJson = join(request.outDir, "config.json");
-  process.env.MINIFLARE_WORKERD_CONFIG_DEBUG = debugJson;
   const persistRoot = join(request.outDir, "template");
   rmSync(persistRoot, { recursive: true, force: true });
   mkdirSync(persistRoot, { recursive: true });
-  const captured = captureWorkerdConfig();
+  const captured = captureConfig();
   const mf = new Miniflare({
     workers: workers.map((worker) => worker.options),
     defaultPersistRoot: persistRoot,
@@ -114,9 +119,8 @@ export async function build(request: BuildRequest): Promise<void> {
   const config = captured();
   const migrations = await applyAll(mf, workers);
   await mf.dispose();
-  const layout: Layout = { ...layoutOf(readFileSync(debugJson, "utf8"), persistRoot, edge.name), migrations };
-  rmSync(debugJson);
-  writeFileSync(join(request.outDir, "workerd.capnp.bin"), config);
+  const layout: Layout = { ...layoutOf(config, persistRoot, edge.name), migrations };
+  writeFileSync(join(request.outDir, "workerd.capnp.bin"), serializeConfig({ ...config, v8Flags: V8_FLAGS }));
   writeFileSync(join(request.outDir, "layout.json"), JSON.stringify(layout, null, 2));
 }
 
