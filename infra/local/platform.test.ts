@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: Mountebank tokens such as "${row}" are literal text here.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -31,6 +32,28 @@ const cycling = {
   protocol: "http",
   port: 4546,
   stubs: [{ responses: [{ is: { body: "a" } }, { is: { body: "b" } }] }],
+};
+const lookup = {
+  protocol: "http",
+  port: 4547,
+  stubs: [
+    {
+      responses: [
+        {
+          is: { body: "hello ${row}[name]" },
+          behaviors: [
+            {
+              lookup: {
+                key: { from: "path", using: { method: "regex", selector: "/(\\d+)$" }, index: 1 },
+                fromDataSource: { csv: { path: "people.csv", keyColumn: "id" } },
+                into: "${row}",
+              },
+            },
+          ],
+        },
+      ],
+    },
+  ],
 };
 const plain = { protocol: "http", port: 4545, stubs: [{ responses: [{ is: { body: "hello" } }] }] };
 
@@ -85,10 +108,17 @@ describe("the platform built from the repository's own Workers", () => {
   });
 
   it("creates an imposter through the admin API and serves it through the front door", async () => {
-    own = await startPlatform({ port: 0, dataDir: ownData });
+    writeFileSync(join(ownData, "people.csv"), "id,name\n7,Ada\n");
+    own = await startPlatform({ port: 0, dataDir: ownData, dataSourceRoot: ownData });
     const created = await fetch(`${own.url}/imposters`, { method: "POST", body: JSON.stringify(plain) });
     expect(created.status).toBe(201);
     expect(await text(`${own.url}/i/4545/`)).toBe("hello");
     expect((await fetch(`${own.url}/i/4599/`)).status).toBe(404);
+  });
+
+  it("reads a lookup's CSV through the launcher's loopback, relative to the data-source root", async () => {
+    const created = await fetch(`${own?.url}/imposters`, { method: "POST", body: JSON.stringify(lookup) });
+    expect(created.status).toBe(201);
+    expect(await text(`${own?.url}/i/4547/people/7`)).toBe("hello Ada");
   });
 });

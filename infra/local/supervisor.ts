@@ -18,8 +18,10 @@ export interface ChildSpec {
 export interface Supervised {
   /** Each awaited socket's port, from the latest start. */
   ports: Map<string, number>;
-  /** Resolves once every awaited socket of a restart listens again. */
+  /** Resolves once every awaited socket of the latest restart listens again. */
   restarted: Promise<void> | undefined;
+  /** The running child's process id. */
+  pid(): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -82,6 +84,7 @@ export async function supervise(spec: ChildSpec): Promise<Supervised> {
   const state: Supervised = {
     ports: new Map(),
     restarted: undefined,
+    pid: () => child.pid,
     async stop() {
       stopping = true;
       if (child.exitCode !== null || child.signalCode !== null) return;
