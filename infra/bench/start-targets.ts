@@ -1,0 +1,104 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+
+/** A server `bench:start` measures: how it is started, and where an imposter's request goes. */
+export interface StartTarget {
+  id: string;
+  title: string;
+  argv(port: number, dataDir: string): string[];
+  /** The URL of `path` on the imposter at `imposterPort`. */
+  imposterUrl(origin: string, imposterPort: number, path: string): string;
+}
+
+const onOwnPort = (origin: string, port: number, path: string) =>
+  `${new URL(origin).protocol}//127.0.0.1:${port}${path}`;
+const byPath = (origin: string, port: number, path: string) => `${origin}/i/${port}${path}`;
+
+export const TARGETS: StartTarget[] = [
+  {
+    id: "mockctl",
+    title: "mockctl (node infra/local/start.mjs, what npm start runs)",
+    argv: (port, data) => [process.execPath, "infra/local/start.mjs", "--port", String(port), "--data", data],
+    imposterUrl: byPath,
+  },
+  {
+    id: "mockctl-npm",
+    title: "mockctl through npm start (npm stays as the parent)",
+    argv: (port, data) => ["npm", "start", "--silent", "--", "--port", String(port), "--data", data],
+    imposterUrl: byPath,
+  },
+  {
+    id: "mb",
+    title: "Mountebank 2.9.1 (node node_modules/.bin/mb)",
+    argv: (port, data) => [
+      process.execPath,
+      "node_modules/mountebank/bin/mb",
+      "start",
+      "--port",
+      String(port),
+      "--datadir",
+      data,
+      "--nologfile",
+      "--pidfile",
+      `${data}/mb.pid`,
+    ],
+    imposterUrl: onOwnPort,
+  },
+];
+
+export interface Running {
+  pid: number;
+  origin: string;
+  /** Milliseconds from spawn until GET /config (mb's, and ours) answered 200. */
+  readyMs: number;
+  stop(): Promise<void>;
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(url);
+    await response.arrayBuffer();
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+/** Polls `url` every 5 ms until it answers 2xx; the time it took from `since`. */
+export async function waitUntilAnswers(url: string, since: number, child?: ChildProcess): Promise<number> {
+  const deadline = since + 120_000;
+  while (!(await answers(url))) {
+    if (child !== undefined && child.exitCode !== null) throw new Error(`${url}: the server exited`);
+    if (performance.now() > deadline) throw new Error(`${url} did not answer within 120 s`);
+    await new Promise((done) => setTimeout(done, 5));
+  }
+  return performance.now() - since;
+}
+
+/** Starts a target in its own process group, so stopping it ends npm, node and workerd together. */
+export async function launch(target: StartTarget, port: number, dataDir: string): Promise<Running> {
+  const [command, ...args] = target.argv(port, dataDir);
+  const since = performance.now();
+  const child = spawn(command ?? "node", args, { cwd: ROOT, detached: true, stdio: "ignore" });
+  const origin = `http://127.0.0.1:${port}`;
+  const readyMs = await waitUntilAnswers(`${origin}/config`, since, child);
+  const pid = child.pid ?? 0;
+  return {
+    pid,
+    origin,
+    readyMs,
+    async stop() {
+      const exited = new Promise((done) => child.once("exit", done));
+      process.kill(-pid, "SIGTERM");
+      const timer = setTimeout(() => process.kill(-pid, "SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(timer);
+      // npm exits before its children: end whatever of the group is left.
+      try {
+        process.kill(-pid, "SIGKILL");
+      } catch {}
+    },
+  };
+}
