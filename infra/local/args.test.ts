@@ -13,6 +13,7 @@ describe("parsePlatformArgs", () => {
       { port: 2525, dataDir: ".mockctl/data", allowInjection: true, apiKey: "s3cret", host: "0.0.0.0" },
     ],
     [["-i"], {}, { port: 2525, dataDir: ".mockctl/data", allowInjection: true }],
+    [["--datadir", "/tmp/mb"], {}, { port: 2525, dataDir: "/tmp/mb" }],
   ])("%j with env %j gives %j", (argv, env, expected) => {
     expect(parsePlatformArgs(argv, env)).toEqual(expected);
   });

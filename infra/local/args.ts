@@ -9,6 +9,8 @@ export function parsePlatformArgs(argv: string[], env: NodeJS.ProcessEnv): Platf
       port: { type: "string", short: "p" },
       host: { type: "string", short: "h" },
       data: { type: "string" },
+      // mb's own name for its persistence folder (mb --datadir), so an mb command line works unchanged.
+      datadir: { type: "string" },
       allowInjection: { type: "boolean", short: "i" },
       apikey: { type: "string" },
     },
@@ -16,7 +18,10 @@ export function parsePlatformArgs(argv: string[], env: NodeJS.ProcessEnv): Platf
   });
   const port = Number(values.port ?? env.MOCKCTL_PORT ?? 2525);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid port: ${values.port}`);
-  const options: PlatformOptions = { port, dataDir: values.data ?? env.MOCKCTL_DATA ?? ".mockctl/data" };
+  const options: PlatformOptions = {
+    port,
+    dataDir: values.data ?? values.datadir ?? env.MOCKCTL_DATA ?? ".mockctl/data",
+  };
   if (values.host !== undefined) options.host = values.host;
   if (values.allowInjection === true) options.allowInjection = true;
   if (values.apikey !== undefined) options.apiKey = values.apikey;
