@@ -22,7 +22,11 @@ async function answer(req: IncomingMessage, res: ServerResponse, root: string): 
   }
   const url = String(req.headers[ORIGINAL_URL] ?? `http://loopback${req.url}`);
   const response = await dataSourceService(root)(new Request(url));
-  res.writeHead(response.status, Object.fromEntries(response.headers));
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  res.writeHead(response.status, headers);
   res.end(Buffer.from(await response.arrayBuffer()));
 }
 
