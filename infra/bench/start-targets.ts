@@ -81,9 +81,19 @@ export async function waitUntilAnswers(url: string, since: number, child?: Child
 export async function launch(target: StartTarget, port: number, dataDir: string): Promise<Running> {
   const [command, ...args] = target.argv(port, dataDir);
   const since = performance.now();
-  const child = spawn(command ?? "node", args, { cwd: ROOT, detached: true, stdio: "ignore" });
+  const child = spawn(command ?? "node", args, {
+    cwd: ROOT,
+    detached: true,
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-2_000);
+  });
   const origin = `http://127.0.0.1:${port}`;
-  const readyMs = await waitUntilAnswers(`${origin}/config`, since, child);
+  const readyMs = await waitUntilAnswers(`${origin}/config`, since, child).catch((error: unknown) => {
+    throw new Error(`${target.id}: ${String(error)}\n${stderr}`);
+  });
   const pid = child.pid ?? 0;
   return {
     pid,

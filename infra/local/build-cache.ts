@@ -49,7 +49,12 @@ export function runBuild(request: BuildRequest): Promise<void> {
   const self = fileURLToPath(import.meta.url);
   const fromSource = self.endsWith(".ts");
   const entry = join(dirname(self), fromSource ? "build.ts" : "build.mjs");
-  const args = [...(fromSource ? ["--import", "tsx"] : []), entry, JSON.stringify(request)];
+  // tsx resolved from here: a caller may have changed the working folder (bench/servers.ts does).
+  const args = [
+    ...(fromSource ? ["--import", import.meta.resolve("tsx")] : []),
+    entry,
+    JSON.stringify(request),
+  ];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { stdio: ["ignore", "inherit", "inherit"] });
     child.once("error", reject);

@@ -64,6 +64,9 @@ export async function supervise(spec: ChildSpec): Promise<Supervised> {
     child = spawn(spec.command, spec.args(), {
       cwd: spec.cwd,
       stdio: ["ignore", "inherit", "inherit", "pipe"],
+      // Its own process group: a terminal's Ctrl-C (SIGINT to the whole foreground group) reaches only the
+      // launcher, which stops the child after the flush grace, instead of killing both at once.
+      detached: true,
     });
     const ports = await waitForSockets(child.stdio[3] as Readable, spec.sockets, child);
     for (const [socket, port] of ports) state.ports.set(socket, port);
