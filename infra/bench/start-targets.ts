@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { processTree } from "./processes.ts";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -47,6 +48,15 @@ export const TARGETS: StartTarget[] = [
     imposterUrl: onOwnPort,
   },
 ];
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export interface Running {
   pid: number;
@@ -100,15 +110,13 @@ export async function launch(target: StartTarget, port: number, dataDir: string)
     origin,
     readyMs,
     async stop() {
-      const exited = new Promise((done) => child.once("exit", done));
+      // Every process of the server, workerd included (it has a process group of its own): npm exits on
+      // SIGTERM before the launcher has stopped workerd, so waiting for npm alone would be too early.
+      const pids = processTree(pid);
       process.kill(-pid, "SIGTERM");
-      const timer = setTimeout(() => process.kill(-pid, "SIGKILL"), 10_000);
-      await exited;
-      clearTimeout(timer);
-      // npm exits before its children: end whatever of the group is left.
-      try {
-        process.kill(-pid, "SIGKILL");
-      } catch {}
+      const deadline = Date.now() + 10_000;
+      while (pids.some(alive) && Date.now() < deadline) await new Promise((done) => setTimeout(done, 50));
+      for (const left of pids.filter(alive)) process.kill(left, "SIGKILL");
     },
   };
 }

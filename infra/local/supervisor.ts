@@ -90,12 +90,20 @@ export async function supervise(spec: ChildSpec): Promise<Supervised> {
     pid: () => child.pid,
     async stop() {
       stopping = true;
+      process.off("exit", killOnExit);
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((done) => child.once("exit", done));
       child.kill("SIGKILL");
       await exited;
     },
   };
-  await start();
+  // In its own process group the child outlives a launcher that exits without stopping it; this covers
+  // every exit but SIGKILL.
+  const killOnExit = () => child.kill("SIGKILL");
+  process.once("exit", killOnExit);
+  await start().catch((error: unknown) => {
+    process.off("exit", killOnExit);
+    throw error;
+  });
   return state;
 }
