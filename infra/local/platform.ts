@@ -21,6 +21,10 @@ export interface PlatformOptions {
   dataDir?: string;
   allowInjection?: boolean;
   apiKey?: string;
+  /** mb's --origin: pages of these origins may call the admin API (CORS); "*" for any. */
+  allowedOrigins?: string[];
+  /** --allowHost: Host names the admin API answers besides localhost, *.localhost and IP addresses. */
+  allowedHosts?: string[];
   /**
    * Where a lookup's relative `csv.path` is resolved, as mb resolves it against its working folder.
    * Default: the folder `npm start` was run from (npm's INIT_CWD), else this process's.
@@ -41,9 +45,15 @@ export interface Platform {
  */
 const FLUSH_GRACE_MS = 1_500;
 
-/** Admin flags travel as vars, strings like every wrangler var. */
+/** Admin flags travel as vars, strings like every wrangler var. The name it binds to is one it serves. */
 function adminVars(options: PlatformOptions): Record<string, string> {
-  return { ALLOW_INJECTION: String(options.allowInjection ?? false), API_KEY: options.apiKey ?? "" };
+  const hosts = [...(options.host === undefined ? [] : [options.host]), ...(options.allowedHosts ?? [])];
+  return {
+    ALLOW_INJECTION: String(options.allowInjection ?? false),
+    API_KEY: options.apiKey ?? "",
+    ALLOWED_ORIGINS: (options.allowedOrigins ?? []).join(","),
+    ALLOWED_HOSTS: hosts.join(","),
+  };
 }
 
 export async function startPlatform(options: PlatformOptions = {}): Promise<Platform> {
