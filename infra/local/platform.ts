@@ -45,14 +45,13 @@ export interface Platform {
  */
 const FLUSH_GRACE_MS = 1_500;
 
-/** Admin flags travel as vars, strings like every wrangler var. The name it binds to is one it serves. */
+/** Admin flags travel as vars, strings like every wrangler var. */
 function adminVars(options: PlatformOptions): Record<string, string> {
-  const hosts = [...(options.host === undefined ? [] : [options.host]), ...(options.allowedHosts ?? [])];
   return {
     ALLOW_INJECTION: String(options.allowInjection ?? false),
     API_KEY: options.apiKey ?? "",
     ALLOWED_ORIGINS: (options.allowedOrigins ?? []).join(","),
-    ALLOWED_HOSTS: hosts.join(","),
+    ALLOWED_HOSTS: (options.allowedHosts ?? []).join(","),
   };
 }
 
