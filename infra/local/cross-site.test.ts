@@ -59,6 +59,13 @@ describe("the local admin API against cross-site pages and DNS rebinding", () =>
     expect(await ports()).toEqual([4545]);
   });
 
+  it("answers a page of its own origin, as the dashboard will be, without CORS headers", async () => {
+    const page = { origin: url, "sec-fetch-site": "same-origin" };
+    const reply = await send(`${url}/imposters/4545`, "GET", page);
+    expect(reply.status).toBe(200);
+    expect(reply.headers["access-control-allow-origin"]).toBeUndefined();
+  });
+
   it("refuses a cross-site text/plain POST with mb's JSON error, and creates nothing", async () => {
     const reply = await send(`${url}/imposters`, "POST", formPost, imposter(4546));
     expect(reply.status).toBe(403);
