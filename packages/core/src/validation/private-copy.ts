@@ -1,5 +1,5 @@
 import { badData, fail, ok, type Result } from "../errors.ts";
-import { valueDepth } from "../select/depth.ts";
+import { deeperThan } from "../select/depth.ts";
 import { imposterSizeError, type Limits } from "./limits.ts";
 import { tryStringify } from "./values.ts";
 
@@ -25,7 +25,7 @@ const LEVELS_ABOVE: Readonly<Record<DefinitionPart, number>> = { imposter: 0, st
 export function privateCopy(body: unknown, limits: Limits, part: DefinitionPart): Result<unknown> {
   if (body === undefined) return ok(undefined);
   const max = MAX_DEFINITION_DEPTH - LEVELS_ABOVE[part];
-  if (valueDepth(body, max) > max) {
+  if (deeperThan(body, max)) {
     return fail(
       badData(`an imposter may be nested at most ${MAX_DEFINITION_DEPTH} levels deep; this one is deeper`),
     );
