@@ -86,6 +86,18 @@ const CASES: Array<[string, Predicate, string, boolean]> = [
     true,
   ],
   [
+    "xpath with text at the limit",
+    { equals: { body: "x" }, xpath: { selector: "//a[not(a)]" } },
+    elements(MAX_BODY_DEPTH).replace("<a></a>", "<a>x</a>"),
+    true,
+  ],
+  [
+    "xpath plain path with text at the limit",
+    { equals: { body: "x" }, xpath: { selector: "//a" } },
+    elements(MAX_BODY_DEPTH).replace("<a></a>", "<a>x</a>"),
+    true,
+  ],
+  [
     "xpath just past the limit",
     { exists: { body: true }, xpath: { selector: "//a" } },
     elements(MAX_BODY_DEPTH + 1),

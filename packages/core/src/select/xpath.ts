@@ -47,6 +47,7 @@ const NUMBER_TYPE = 1;
 const STRING_TYPE = 2;
 const BOOLEAN_TYPE = 3;
 
+const ELEMENT_NODE = 1;
 const TEXT_NODE = 3;
 const ATTRIBUTE_NODE = 2;
 const quiet = (_level: string, _message: unknown): void => {};
@@ -76,14 +77,17 @@ export function parseXml(text: string): XmlDocument {
   return doc;
 }
 
-/** Whether any node lies more than `max` levels below `doc`: a walk in document order, without a stack. */
+/**
+ * Whether any element lies more than `max` levels below `doc` (the root element is 1; text in the
+ * deepest element does not count, as in xml-lite.ts): a walk in document order, without a stack.
+ */
 function deeperThan(doc: XmlNode, max: number): boolean {
   let depth = 0;
   let node: XmlNode | null | undefined = doc;
   while (node) {
     if (node.firstChild) {
       node = node.firstChild;
-      if (++depth > max) return true;
+      if (++depth > max && node.nodeType === ELEMENT_NODE) return true;
       continue;
     }
     while (node && node !== doc && !node.nextSibling) {
