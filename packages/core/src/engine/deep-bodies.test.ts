@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { testRequest } from "../behaviors/test-request.ts";
 import { evaluatePredicate } from "../predicates/compile.ts";
 import type { Predicate } from "../schemas/predicate.ts";
-import type { MbRequest } from "../schemas/request.ts";
 import { MAX_BODY_DEPTH } from "../select/depth.ts";
 import { createEngine } from "./create-engine.ts";
 import { emptyState } from "./types.ts";
@@ -14,15 +14,7 @@ const arrays = (depth: number) => "[".repeat(depth) + "]".repeat(depth);
 const objects = (depth: number) => `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`;
 const elements = (depth: number) => "<a>".repeat(depth) + "</a>".repeat(depth);
 
-const request = (body: string): MbRequest => ({
-  requestFrom: "127.0.0.1:1",
-  method: "POST",
-  path: "/",
-  query: {},
-  headers: {},
-  body,
-  ip: "127.0.0.1",
-});
+const request = (body: string) => testRequest({ method: "POST", body });
 
 // [predicate, body, whether it holds]: the answer for the body as text (or an XML body without nodes).
 const CASES: Array<[string, Predicate, string, boolean]> = [
