@@ -27,49 +27,33 @@ interface Write {
 }
 
 const stub = (body: string) => ({ responses: [{ is: { body } }] });
+const write = (method: string, path: string, after: Model, body?: unknown): Write => ({
+  method,
+  path,
+  body,
+  after,
+});
 
 /** The next write of a chain from the model it has reached, and the model once it is applied. */
 function nextWrite(port: number, model: Model, op: Op, pick: number, label: string): Write {
-  const base = `/imposters/${port}`;
-  if (model === undefined) {
-    return {
-      method: "POST",
-      path: "/imposters",
-      body: { protocol: "http", port, stubs: [stub(label)] },
-      after: [label],
-    };
-  }
-  const at = model.length === 0 ? 0 : pick % model.length;
+  const stubs = `/imposters/${port}/stubs`;
+  if (model === undefined)
+    return write("POST", "/imposters", [label], { protocol: "http", port, stubs: [stub(label)] });
+  const at = pick % Math.max(model.length, 1);
+  if (model.length === 0 && (op === "replaceOne" || op === "deleteStub")) op = "add";
   switch (op) {
     case "add":
-      return { method: "POST", path: `${base}/stubs`, body: { stub: stub(label) }, after: [...model, label] };
+      return write("POST", stubs, [...model, label], { stub: stub(label) });
     case "insert":
-      return {
-        method: "POST",
-        path: `${base}/stubs`,
-        body: { index: 0, stub: stub(label) },
-        after: [label, ...model],
-      };
+      return write("POST", stubs, [label, ...model], { index: 0, stub: stub(label) });
     case "replaceAll":
-      return {
-        method: "PUT",
-        path: `${base}/stubs`,
-        body: { stubs: [stub(label), stub(`${label}b`)] },
-        after: [label, `${label}b`],
-      };
-    case "delete":
-      return { method: "DELETE", path: base, after: undefined };
+      return write("PUT", stubs, [label, `${label}b`], { stubs: [stub(label), stub(`${label}b`)] });
     case "replaceOne":
-      if (model.length === 0) return nextWrite(port, model, "add", pick, label);
-      return {
-        method: "PUT",
-        path: `${base}/stubs/${at}`,
-        body: stub(label),
-        after: model.map((b, i) => (i === at ? label : b)),
-      };
+      return write("PUT", `${stubs}/${at}`, model.with(at, label), stub(label));
     case "deleteStub":
-      if (model.length === 0) return nextWrite(port, model, "add", pick, label);
-      return { method: "DELETE", path: `${base}/stubs/${at}`, after: model.filter((_, i) => i !== at) };
+      return write("DELETE", `${stubs}/${at}`, model.toSpliced(at, 1));
+    case "delete":
+      return write("DELETE", `/imposters/${port}`, undefined);
   }
 }
 
