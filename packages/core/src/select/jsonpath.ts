@@ -1,10 +1,11 @@
 import { JSONPath } from "jsonpath-plus";
+import { parseJsonBody } from "./depth.ts";
 
 /**
  * Selects with a JSONPath expression, as Mountebank's `models/jsonpath.js` does.
  *
  * - `source` may be an already-parsed value (any non-null object or array is used as is) or JSON text;
- *   anything else is coerced to a string and JSON-parsed.
+ *   anything else is coerced to a string and JSON-parsed (nesting past MAX_BODY_DEPTH is not JSON).
  * - Returns `undefined` when nothing matches, when the text is not JSON, when the parsed value is falsy
  *   (`null`, `0`, `false`, `""`), or when the expression is malformed or its filter script fails.
  * - Otherwise returns the array of every matched value, in document order, even for a single match
@@ -30,7 +31,8 @@ export function compileJsonPath(selector: string): CompiledJsonPath {
   const names = plainNames(selector);
   return (source) => {
     try {
-      const json = isObject(source) ? source : JSON.parse(String(source));
+      const json = isObject(source) ? source : parseJsonBody(String(source));
+      if (json === undefined) return undefined;
       if (names !== undefined) return follow(names, json);
       const result: unknown = JSONPath({ path: selector, json, eval: "safe", wrap: true });
       return Array.isArray(result) && result.length > 0 ? result : undefined;
