@@ -2,6 +2,7 @@ import { selectValues } from "../behaviors/select-values.ts";
 import { badData, type MbError, MbFailure } from "../errors.ts";
 import { errorMessage } from "../predicates/fold.ts";
 import { compilePredicate } from "../predicates/index.ts";
+import { compileUserRegex } from "../regex/index.ts";
 import { createRequestView } from "../request/view.ts";
 import type { Copy } from "../schemas/behavior.ts";
 import { PREDICATE_OPERATORS } from "../schemas/operators.ts";
@@ -85,7 +86,7 @@ function patternError(stub: Stub): MbError | undefined {
   });
   for (const source of sources) {
     try {
-      new RegExp(source);
+      compileUserRegex(source, "");
     } catch (error) {
       return badData(errorMessage(error), source);
     }
@@ -104,7 +105,7 @@ function responsesError(stub: Stub): MbError | undefined {
     for (const generator of response.proxy?.predicateGenerators ?? []) {
       if (generator.except === undefined) continue;
       try {
-        new RegExp(generator.except, "g");
+        compileUserRegex(generator.except, "g");
       } catch (error) {
         return badData(
           `predicateGenerator "except" field is not a valid regular expression: ${reason(error)}`,

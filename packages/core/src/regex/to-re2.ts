@@ -1,0 +1,70 @@
+import type { CharSet } from "./char-sets.ts";
+import type { Node } from "./parse.ts";
+
+/** RE2's own bound on `{n,m}` (RE2::Options' max repeat); JavaScript has none. */
+const MAX_REPEAT = 1000;
+
+/** What the linear engine cannot run; the message ends up in the 400 that refuses the pattern. */
+export class UnsupportedPattern extends Error {
+  constructor(readonly feature: string) {
+    super(`regular expressions run in linear time here, which rules out ${feature}`);
+  }
+}
+
+/**
+ * RE2 syntax for a parsed JavaScript pattern, meaning the same thing. Every character atom is written
+ * as an explicit class of code-unit ranges, so RE2's own readings of `.`, `\s` or `\w` never apply:
+ * JavaScript's sets (char-sets.ts) do. A set that holds both surrogate halves also takes every astral
+ * code point, because RE2 reads a surrogate pair as one character where JavaScript (no `u`) sees two.
+ */
+export function toRe2(alts: readonly (readonly Node[])[]): string {
+  return alts.map((seq) => seq.map(node).join("")).join("|");
+}
+
+function node(n: Node): string {
+  switch (n.kind) {
+    case "set":
+      return charClass(n.set);
+    case "assert":
+      return n.which === "^" || n.which === "$" ? n.which : `\\${n.which}`;
+    case "group": {
+      const head = !n.capture ? "?:" : n.name === undefined ? "" : `?P<${n.name}>`;
+      return `(${head}${toRe2(n.alts)})`;
+    }
+    case "repeat":
+      return `${repeated(n.node)}${quantifier(n.min, n.max)}${n.lazy ? "?" : ""}`;
+    case "unsupported":
+      throw new UnsupportedPattern(n.what);
+  }
+}
+
+function repeated(inner: Node): string {
+  // A quantified assertion (`^*`) is not RE2 syntax; a group around it is, with the same meaning.
+  return inner.kind === "assert" ? `(?:${node(inner)})` : node(inner);
+}
+
+function quantifier(min: number, max: number): string {
+  if (min > MAX_REPEAT || (max !== Infinity && max > MAX_REPEAT)) {
+    throw new UnsupportedPattern(
+      `a repetition count above ${MAX_REPEAT} (outside a plain anchored sequence)`,
+    );
+  }
+  if (max === Infinity) return min === 0 ? "*" : min === 1 ? "+" : `{${min},}`;
+  if (min === 0 && max === 1) return "?";
+  return min === max ? `{${min}}` : `{${min},${max}}`;
+}
+
+const hex = (unit: number): string => `\\x{${unit.toString(16)}}`;
+
+function charClass(set: CharSet): string {
+  if (set.length === 0) return "[^\\x{0}-\\x{10ffff}]";
+  const [only] = set;
+  if (set.length === 1 && only![0] === only![1]) {
+    const c = String.fromCharCode(only![0]);
+    if (/^[A-Za-z0-9 _\-/:,;=@#%&'"<>!~`]$/.test(c)) return c;
+  }
+  const parts = set.map(([lo, hi]) => (lo === hi ? hex(lo) : `${hex(lo)}-${hex(hi)}`));
+  const holds = (unit: number) => set.some(([lo, hi]) => lo <= unit && unit <= hi);
+  if (holds(0xd800) && holds(0xdc00)) parts.push(`${hex(0x10000)}-${hex(0x10ffff)}`);
+  return `[${parts.join("")}]`;
+}

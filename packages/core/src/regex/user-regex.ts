@@ -1,0 +1,119 @@
+import { RE2JS } from "re2js";
+import { boundedMemo } from "../compiler/memo.ts";
+import { requiredLiteral } from "../compiler/regex-literal.ts";
+import { linearOnV8 } from "./linear-on-v8.ts";
+import { parsePattern } from "./parse.ts";
+import { toRe2, UnsupportedPattern } from "./to-re2.ts";
+
+/**
+ * A regular expression from a user (`matches`, `except`, copy and lookup `regex` selectors), run in
+ * time linear in the input whatever the pattern (issue 15: `^/(a+)+$` held workerd's only thread for
+ * 43 s on 33 characters; Mountebank 2.9.1 hangs the same way).
+ *
+ * Why two engines: re2js (RE2's automata in plain JavaScript) is linear for every pattern it accepts,
+ * but about 10x slower than V8 per call on short inputs (0.7 µs against 0.06 µs, 100 body patterns),
+ * and the regex-heavy load scenarios run a hundred patterns per request. So a pattern V8 provably runs
+ * in linear time (linear-on-v8.ts: an anchored sequence whose variable atoms cannot hand characters to
+ * their successor, or a short fixed-width one) keeps V8; every other pattern runs on re2js, translated
+ * to RE2 syntax with JavaScript's meaning (to-re2.ts), behind a check that the input holds the
+ * pattern's required literal, which answers most non-matching inputs without running an automaton.
+ *
+ * Backreferences and lookaround have no linear-time algorithm; a pattern using them, or a repetition
+ * count above RE2's 1,000, is refused when the imposter is created (`unsupportedReason`).
+ */
+export interface UserRegex {
+  /** "v8" when V8 may run it (proven linear), "re2" for the linear engine. */
+  readonly engine: "v8" | "re2";
+  test(text: string): boolean;
+  /** RegExp#exec's array: the whole match, then each group (undefined when it took no part). */
+  exec(text: string): (string | undefined)[] | null;
+  /** The text with every match removed, as `text.replace(/source/g, "")`. */
+  removeAll(text: string): string;
+}
+
+/** Flags a user pattern may carry: `i`, `m`, and `g` (which only says that removeAll removes all). */
+export type UserFlags = string;
+
+/**
+ * Compiles a pattern once per (flags, source) in this isolate. Throws V8's SyntaxError for an invalid
+ * pattern (its message is what Mountebank reports) and UnsupportedPattern for a valid one no linear
+ * engine runs.
+ */
+export function compileUserRegex(source: string, flags: UserFlags): UserRegex {
+  const compiled = compiledMemo(`${flags}/${source}`);
+  if (compiled instanceof Error) throw compiled;
+  return compiled;
+}
+
+/** Why a valid JavaScript pattern cannot run here, or undefined; a SyntaxError is thrown as it is. */
+export function unsupportedReason(source: string, flags: UserFlags): string | undefined {
+  try {
+    compileUserRegex(source, flags);
+    return undefined;
+  } catch (error) {
+    if (error instanceof UnsupportedPattern) return error.feature;
+    throw error;
+  }
+}
+
+const compiledMemo = boundedMemo((key): UserRegex | Error => {
+  const slash = key.indexOf("/");
+  const flags = key.slice(0, slash);
+  const source = key.slice(slash + 1);
+  try {
+    return build(source, flags);
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
+  }
+});
+
+function build(source: string, userFlags: string): UserRegex {
+  // V8's SyntaxError for an invalid pattern, with the flags in its message as Mountebank reports it.
+  new RegExp(source, userFlags);
+  const flags = userFlags.replace("g", "");
+  const alts = parsePattern(source);
+  if (linearOnV8(alts, flags)) return v8Regex(new RegExp(source, flags));
+  return re2Regex(source, toRe2(alts), flags);
+}
+
+function v8Regex(native: RegExp): UserRegex {
+  const global = new RegExp(native.source, `${native.flags}g`);
+  return {
+    engine: "v8",
+    test: (text) => native.test(text),
+    exec: (text) => native.exec(text),
+    removeAll: (text) => text.replace(global, ""),
+  };
+}
+
+function re2Regex(source: string, re2Source: string, flags: string): UserRegex {
+  let re2: RE2JS;
+  try {
+    re2 = RE2JS.compile(re2Source, re2Flags(flags));
+  } catch (error) {
+    throw new UnsupportedPattern(`this pattern (the linear-time engine says: ${(error as Error).message})`);
+  }
+  const mayMatch = literalCheck(source, flags);
+  return {
+    engine: "re2",
+    test: (text) => mayMatch(text) && re2.test(text),
+    exec: (text) => (mayMatch(text) ? (re2.exec(text) as (string | undefined)[] | null) : null),
+    removeAll: (text) => (mayMatch(text) ? re2.matcher(text).replaceAll("") : text),
+  };
+}
+
+function re2Flags(flags: string): number {
+  return (flags.includes("i") ? RE2JS.CASE_INSENSITIVE : 0) | (flags.includes("m") ? RE2JS.MULTILINE : 0);
+}
+
+/**
+ * A necessary condition for a match: the input holds the literal every match contains (the route
+ * index's own extraction, ASCII only, so folding it is exact under `i`). Searching a literal is linear.
+ */
+function literalCheck(source: string, flags: string): (text: string) => boolean {
+  const literal = flags.includes("m") ? undefined : requiredLiteral(source);
+  if (literal === undefined || literal.text === "") return () => true;
+  if (!flags.includes("i") || !/[A-Za-z]/.test(literal.text)) return (text) => text.includes(literal.text);
+  const folded = new RegExp(literal.text.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&"), "i");
+  return (text) => folded.test(text);
+}
