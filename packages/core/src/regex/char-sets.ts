@@ -29,7 +29,7 @@ export const SPACE: CharSet = normalize([
   [0x3000, 0x3000],
   [0xfeff, 0xfeff],
 ]);
-const LINE_TERMINATORS: CharSet = normalize([
+export const LINE_TERMINATORS: CharSet = normalize([
   [0x0a, 0x0a],
   [0x0d, 0x0d],
   [0x2028, 0x2029],

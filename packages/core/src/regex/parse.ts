@@ -1,4 +1,14 @@
-import { type CharSet, complement, DIGITS, DOT, normalize, type Range, SPACE, WORD } from "./char-sets.ts";
+import {
+  type CharSet,
+  complement,
+  DIGITS,
+  DOT,
+  LINE_TERMINATORS,
+  normalize,
+  type Range,
+  SPACE,
+  WORD,
+} from "./char-sets.ts";
 
 /**
  * A user pattern as JavaScript reads it without the `u` flag (with the web-compat grammar of Annex B:
@@ -6,7 +16,8 @@ import { type CharSet, complement, DIGITS, DOT, normalize, type Range, SPACE, WO
  * already compile as a RegExp: this parser trusts that and reports only what it has no node for.
  */
 export type Node =
-  | { readonly kind: "set"; readonly set: CharSet }
+  /** `negatedOf` is there when the atom is a complement (`[^…]`, `\W`, `.`): the set it complements. */
+  | { readonly kind: "set"; readonly set: CharSet; readonly negatedOf?: CharSet }
   | { readonly kind: "assert"; readonly which: "^" | "$" | "b" | "B" }
   | { readonly kind: "group"; readonly capture: boolean; readonly name?: string; readonly alts: Node[][] }
   | {
@@ -89,8 +100,8 @@ class Parser {
   private atom(): Node {
     const c = this.src[this.i++]!;
     if (c === "^" || c === "$") return { kind: "assert", which: c };
-    if (c === ".") return { kind: "set", set: DOT };
-    if (c === "[") return { kind: "set", set: this.charClass() };
+    if (c === ".") return { kind: "set", set: DOT, negatedOf: LINE_TERMINATORS };
+    if (c === "[") return this.charClass();
     if (c === "(") return this.group();
     if (c === "\\") return this.escape();
     return single(c.charCodeAt(0));
@@ -133,7 +144,9 @@ class Parser {
     const set = classEscape(c);
     if (set !== undefined) {
       this.i++;
-      return { kind: "set", set };
+      return c === c.toLowerCase()
+        ? { kind: "set", set }
+        : { kind: "set", set: complement(set), negatedOf: set };
     }
     return single(this.characterEscape(false));
   }
@@ -153,11 +166,12 @@ class Parser {
         return value(m[0]);
       }
     }
+    if (c === "c") return 0x5c; // `\c` with no control letter is a backslash, and the `c` reads on
     this.i++;
-    return c === "c" ? 0x5c : c.charCodeAt(0); // `\c` alone is a backslash; else an identity escape
+    return c.charCodeAt(0); // an identity escape: `\/`, `\.`, `\q`, `\8`
   }
 
-  private charClass(): CharSet {
+  private charClass(): Node {
     const negated = this.src[this.i] === "^";
     if (negated) this.i++;
     const ranges: Range[] = [];
@@ -177,16 +191,17 @@ class Parser {
     }
     this.i++;
     const set = normalize(ranges);
-    return negated ? complement(set) : set;
+    return negated ? { kind: "set", set: complement(set), negatedOf: set } : { kind: "set", set };
   }
 
   private classAtom(): number | CharSet {
     const c = this.src[this.i++]!;
     if (c !== "\\") return c.charCodeAt(0);
-    const set = classEscape(this.src[this.i]!);
+    const e = this.src[this.i]!;
+    const set = classEscape(e);
     if (set === undefined) return this.characterEscape(true);
     this.i++;
-    return set;
+    return e === e.toLowerCase() ? set : complement(set);
   }
 }
 
@@ -194,11 +209,10 @@ function single(unit: number): Node {
   return { kind: "set", set: [[unit, unit]] };
 }
 
+/** The set of `\d`, `\w` or `\s` for `c` in either case, or undefined for another escape. */
 function classEscape(c: string): CharSet | undefined {
   const sets: Record<string, CharSet> = { d: DIGITS, w: WORD, s: SPACE };
-  const set = sets[c.toLowerCase()];
-  if (set === undefined) return undefined;
-  return c === c.toLowerCase() ? set : complement(set);
+  return sets[c.toLowerCase()]; // the upper-case escape is the complement; callers take it
 }
 
 /** Capturing groups in the whole pattern, which decide whether `\N` is a backreference or octal. */

@@ -18,13 +18,38 @@ export class UnsupportedPattern extends Error {
  * code point, because RE2 reads a surrogate pair as one character where JavaScript (no `u`) sees two.
  */
 export function toRe2(alts: readonly (readonly Node[])[]): string {
-  return alts.map((seq) => seq.map(node).join("")).join("|");
+  return alts.map(sequence).join("|");
+}
+
+/** A literal astral character is two units in the pattern and one character to RE2: join them back. */
+function sequence(seq: readonly Node[]): string {
+  let out = "";
+  for (let k = 0; k < seq.length; k++) {
+    const high = unitOf(seq[k]!);
+    const low = seq[k + 1] === undefined ? undefined : unitOf(seq[k + 1]!);
+    if (high !== undefined && low !== undefined && isHigh(high) && low >= 0xdc00 && low <= 0xdfff) {
+      out += hex(((high - 0xd800) << 10) + (low - 0xdc00) + 0x10000);
+      k++;
+    } else out += node(seq[k]!);
+  }
+  return out;
+}
+
+const isHigh = (unit: number): boolean => unit >= 0xd800 && unit <= 0xdbff;
+
+function unitOf(n: Node): number | undefined {
+  if (n.kind !== "set" || n.set.length !== 1) return undefined;
+  const [lo, hi] = n.set[0]!;
+  return lo === hi ? lo : undefined;
 }
 
 function node(n: Node): string {
   switch (n.kind) {
     case "set":
-      return charClass(n.set);
+      // RE2 folds case before it negates, as JavaScript's `i` does: `[^a]` refuses `A` in both.
+      return n.negatedOf !== undefined && n.negatedOf.length > 0
+        ? `[^${ranges(n.negatedOf)}]`
+        : charClass(n.set);
     case "assert":
       return n.which === "^" || n.which === "$" ? n.which : `\\${n.which}`;
     case "group": {
@@ -63,8 +88,11 @@ function charClass(set: CharSet): string {
     const c = String.fromCharCode(only![0]);
     if (/^[A-Za-z0-9 _\-/:,;=@#%&'"<>!~`]$/.test(c)) return c;
   }
-  const parts = set.map(([lo, hi]) => (lo === hi ? hex(lo) : `${hex(lo)}-${hex(hi)}`));
   const holds = (unit: number) => set.some(([lo, hi]) => lo <= unit && unit <= hi);
-  if (holds(0xd800) && holds(0xdc00)) parts.push(`${hex(0x10000)}-${hex(0x10ffff)}`);
-  return `[${parts.join("")}]`;
+  const astral = holds(0xd800) && holds(0xdc00) ? `${hex(0x10000)}-${hex(0x10ffff)}` : "";
+  return `[${ranges(set)}${astral}]`;
+}
+
+function ranges(set: CharSet): string {
+  return set.map(([lo, hi]) => (lo === hi ? hex(lo) : `${hex(lo)}-${hex(hi)}`)).join("");
 }

@@ -76,6 +76,12 @@ function build(source: string, userFlags: string): UserRegex {
   return re2Regex(source, toRe2(alts), flags);
 }
 
+/** The linear engine whatever the pattern, so tests can hold its translation against V8. */
+export function compileOnRe2(source: string, userFlags: string): UserRegex {
+  new RegExp(source, userFlags);
+  return re2Regex(source, toRe2(parsePattern(source)), userFlags.replace("g", ""));
+}
+
 function v8Regex(native: RegExp): UserRegex {
   const global = new RegExp(native.source, `${native.flags}g`);
   return {

@@ -86,6 +86,27 @@ describe("dryRunStub", () => {
           'predicateGenerator "except" field is not a valid regular expression: Invalid regular expression: /(/g: Unterminated group',
       },
     ],
+    [
+      "a backreference (no linear-time engine runs one; issue 15)",
+      withPredicates({ matches: { path: "^/(a)\\1$" } }),
+      {
+        message: "regular expressions run in linear time here, which rules out a backreference",
+        source: "^/(a)\\1$",
+      },
+    ],
+    [
+      "a lookahead in an except the test request never reaches",
+      withPredicates({ equals: { body: { a: "x" } }, except: "a(?=b)" }),
+      { message: expect.stringContaining("rules out lookaround"), source: "a(?=b)" },
+    ],
+    [
+      "a lookbehind in a copy regex",
+      withBehavior({ copy: { from: "path", into: "X", using: using("regex", "(?<=/)\\d+") } }),
+      {
+        message:
+          'copy behavior "using.selector" field is not a valid regex selector: regular expressions run in linear time here, which rules out lookaround (`(?=`, `(?!`, `(?<=`, `(?<!`)',
+      },
+    ],
   ])("refuses %s", (_name, stub, expected) => {
     expect(dryRunStub(stub)).toMatchObject({ code: "bad data", ...expected });
   });
