@@ -10,6 +10,8 @@ const V8: Array<[string, string]> = [
   ["/users/", "i"],
   ["^$", ""],
   ["json$", "i"],
+  ["^second.*$", "m"],
+  ["^Host: \\w+$", "mi"],
 ];
 
 const LINEAR_ENGINE: Array<[string, string, string]> = [
@@ -20,7 +22,8 @@ const LINEAR_ENGINE: Array<[string, string, string]> = [
   ["^a+b?c$", "", "a follower that may be absent"],
   ["\\d+", "", "unanchored with a variable atom: one run per start position"],
   ["^a|b", "", "alternation"],
-  ["^ab$", "m", "the m flag anchors at every line"],
+  ["ab$", "m", "unanchored under m"],
+  ["^a\\s*$", "m", "\\s takes line terminators, so an attempt could run over many lines"],
   ["\\ba", "", "an assertion inside"],
   ["a(?=b)", "", "lookaround"],
 ];

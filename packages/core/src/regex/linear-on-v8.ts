@@ -1,11 +1,14 @@
-import { type CharSet, foldWide, intersects } from "./char-sets.ts";
+import { type CharSet, foldWide, intersects, LINE_TERMINATORS } from "./char-sets.ts";
 import type { Node } from "./parse.ts";
 
 /** Above this many characters per attempt, a fixed-length unanchored pattern goes to the linear engine. */
 const MAX_FIXED_WIDTH = 256;
 
 interface Item {
+  /** The atom's set, widened under `i`. */
   readonly set: CharSet;
+  /** Whether it can match a line terminator (case folding never maps one to anything else). */
+  readonly crossesLines: boolean;
   readonly min: number;
   readonly max: number;
 }
@@ -13,7 +16,7 @@ interface Item {
 /**
  * True when V8's backtracking engine provably runs the pattern in time linear in the input, so it may
  * keep V8's speed. Only two shapes qualify, both a plain sequence of character atoms (no group, no
- * alternation, no lookaround, no `\b`) and without the `m` flag:
+ * alternation, no lookaround, no `\b`):
  *
  * - Anchored by a leading `^`: V8 then tries position 0 only. Each atom whose count may vary must be
  *   the last one, or be followed by an atom that must match at least once and shares no character with
@@ -22,11 +25,14 @@ interface Item {
  *   `^/items/[a-z]+-\d+$` qualifies, `^(a+)+$`, `^a*a*$` and `^\d+\w+$` do not.
  * - Unanchored, every atom of fixed count, at most 256 characters wide: each start position costs at
  *   most that many steps (`/users/`, `"id":\d\d`).
+ * - With the `m` flag, `^` holds at every line start, so only the anchored shape qualifies, and only when
+ *   no atom can match a line terminator: each attempt then stays on its own line (`^Host: (.*)$`
+ *   without the group, Mountebank's multiline copy selectors).
  *
  * Under the `i` flag the sets are widened before they are compared (char-sets.ts `foldWide`).
  */
 export function linearOnV8(alts: readonly (readonly Node[])[], flags: string): boolean {
-  if (alts.length !== 1 || flags.includes("m")) return false;
+  if (alts.length !== 1) return false;
   const seq = alts[0]!;
   const anchored = seq[0]?.kind === "assert" && seq[0].which === "^";
   const start = anchored ? 1 : 0;
@@ -34,6 +40,7 @@ export function linearOnV8(alts: readonly (readonly Node[])[], flags: string): b
   const body = seq.slice(start, endAnchored ? -1 : undefined);
   const items = sequenceItems(body, flags.includes("i"));
   if (items === undefined) return false;
+  if (flags.includes("m") && (!anchored || items.some((x) => x.crossesLines))) return false;
   if (!anchored) return items.every((x) => x.min === x.max) && width(items) <= MAX_FIXED_WIDTH;
   return items.every((item, k) => item.min === item.max || followsDisjoint(item, items[k + 1]));
 }
@@ -57,7 +64,9 @@ function sequenceItems(body: readonly Node[], fold: boolean): Item[] | undefined
     const atom = n.kind === "repeat" ? n.node : n;
     if (atom.kind !== "set") return undefined;
     const set = fold ? foldWide(atom.set) : atom.set;
-    items.push(n.kind === "repeat" ? { set, min: n.min, max: n.max } : { set, min: 1, max: 1 });
+    const crossesLines = intersects(atom.set, LINE_TERMINATORS);
+    const [min, max] = n.kind === "repeat" ? [n.min, n.max] : [1, 1];
+    items.push({ set, crossesLines, min, max });
   }
   return items;
 }
