@@ -1,4 +1,5 @@
 import { JSONPath } from "jsonpath-plus";
+import { LinearScript } from "./jsonpath-script.ts";
 
 /**
  * Selects with a JSONPath expression, as Mountebank's `models/jsonpath.js` does.
@@ -12,7 +13,8 @@ import { JSONPath } from "jsonpath-plus";
  *
  * Filter scripts (`?(@.price < 10)`) run in jsonpath-plus's safe evaluator, never `eval`, because
  * workerd forbids code generation at request time. Mountebank 2.9.1 (jsonpath-plus 7) evaluates them
- * natively, so a script outside the safe evaluator's JavaScript subset selects nothing here.
+ * natively, so a script outside the safe evaluator's JavaScript subset selects nothing here, and so
+ * does one whose regular expression is not provably linear (jsonpath-script.ts, issue 15).
  */
 export function selectJsonPath(selector: string, source: unknown): unknown[] | undefined {
   return compileJsonPath(selector)(source);
@@ -32,7 +34,7 @@ export function compileJsonPath(selector: string): CompiledJsonPath {
     try {
       const json = isObject(source) ? source : JSON.parse(String(source));
       if (names !== undefined) return follow(names, json);
-      const result: unknown = JSONPath({ path: selector, json, eval: "safe", wrap: true });
+      const result: unknown = JSONPath({ path: selector, json, eval: LinearScript, wrap: true });
       return Array.isArray(result) && result.length > 0 ? result : undefined;
     } catch {
       return undefined;

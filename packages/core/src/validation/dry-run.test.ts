@@ -29,6 +29,10 @@ describe("dryRunStub", () => {
       "a malformed jsonpath copy (selects nothing)",
       withBehavior({ copy: { from: "body", into: "X", using: using("jsonpath", "$..[?(") } }),
     ],
+    [
+      "a jsonpath script with a linear regex",
+      withPredicates({ equals: { body: "x" }, jsonpath: { selector: "$[?(/^ab/i.test(@.a))]" } }),
+    ],
     ["a valid lookup", withBehavior({ lookup: { key: { from: "path", using: using("regex", "\\w+") } } })],
   ])("passes %s", (_name, stub) => {
     expect(dryRunStub(stub)).toBeUndefined();
@@ -105,6 +109,25 @@ describe("dryRunStub", () => {
       {
         message:
           'copy behavior "using.selector" field is not a valid regex selector: regular expressions run in linear time here, which rules out lookaround (`(?=`, `(?!`, `(?<=`, `(?<!`)',
+      },
+    ],
+    [
+      "a jsonpath filter script with a catastrophic regex",
+      withPredicates({ equals: { body: "x" }, jsonpath: { selector: "$[?(@.a.match(/^(a+)+$/))]" } }),
+      {
+        message:
+          "a jsonpath script may use only regular expressions that run in linear time: /^(a+)+$/, which is not provably linear",
+        source: "$[?(@.a.match(/^(a+)+$/))]",
+      },
+    ],
+    [
+      "a jsonpath copy whose script builds a regex from the document",
+      withBehavior({
+        copy: { from: "body", into: "X", using: using("jsonpath", "$[?(@.a.search(@.b) > 0)]") },
+      }),
+      {
+        message:
+          'copy behavior "using.selector" field is not a valid jsonpath selector: a jsonpath script may use only regular expressions that run in linear time: a pattern that is not a literal',
       },
     ],
   ])("refuses %s", (_name, stub, expected) => {

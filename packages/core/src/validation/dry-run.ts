@@ -9,6 +9,7 @@ import { PREDICATE_OPERATORS } from "../schemas/operators.ts";
 import type { Predicate } from "../schemas/predicate.ts";
 import type { MbRequest } from "../schemas/request.ts";
 import type { Stub } from "../schemas/response.ts";
+import { jsonPathScriptProblem } from "../select/jsonpath-script.ts";
 import { walkPredicates } from "./predicate-walk.ts";
 import { collectStrings } from "./regex-sources.ts";
 import { isRecord } from "./values.ts";
@@ -84,6 +85,8 @@ function patternError(stub: Stub): MbError | undefined {
     if (typeof node.except === "string") sources.push(node.except);
     return true;
   });
+  const scriptError = jsonPathScriptsError(stub);
+  if (scriptError !== undefined) return scriptError;
   for (const source of sources) {
     try {
       compileUserRegex(source, "");
@@ -92,6 +95,18 @@ function patternError(stub: Stub): MbError | undefined {
     }
   }
   return undefined;
+}
+
+/** A jsonpath predicate whose filter script uses a regex that is not provably linear (issue 15). */
+function jsonPathScriptsError(stub: Stub): MbError | undefined {
+  let error: MbError | undefined;
+  walkPredicates(stub.predicates, (node) => {
+    const selector = isRecord(node) && isRecord(node.jsonpath) ? node.jsonpath.selector : undefined;
+    const problem = typeof selector === "string" ? jsonPathScriptProblem(selector) : undefined;
+    if (problem !== undefined) error = badData(problem, selector);
+    return error === undefined;
+  });
+  return error;
 }
 
 function responsesError(stub: Stub): MbError | undefined {
@@ -125,6 +140,8 @@ function selectorError(
 ): MbError | undefined {
   if (!using) return undefined;
   try {
+    const problem = using.method === "jsonpath" ? jsonPathScriptProblem(using.selector) : undefined;
+    if (problem !== undefined) throw new Error(problem);
     selectValues(PROBE[using.method], using);
     return undefined;
   } catch (error) {
