@@ -1,5 +1,5 @@
 import { lowerCase } from "../predicates/fold.ts";
-import { compileUserRegex } from "../regex/index.ts";
+import { checkUserRegex } from "../regex/index.ts";
 import type { Predicate } from "../schemas/predicate.ts";
 
 /** Lower-cases exactly as the evaluator does for case-insensitive predicates. */
@@ -77,10 +77,10 @@ function readNamespaces(xpath: NonNullable<Predicate["xpath"]>): Record<string, 
   return entries.every(([, v]) => typeof v === "string") ? (ns as Record<string, string>) : undefined;
 }
 
-/** Whether a pattern runs here: valid JavaScript and accepted by src/regex (which memoizes both answers). */
+/** Whether a pattern runs here: valid JavaScript and accepted by src/regex (which memoizes the answer). */
 export function compiles(pattern: string, flags: string): boolean {
   try {
-    compileUserRegex(pattern, flags);
+    checkUserRegex(pattern, flags);
     return true;
   } catch {
     return false;

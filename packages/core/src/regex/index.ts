@@ -1,2 +1,2 @@
 export { UnsupportedPattern } from "./to-re2.ts";
-export { compileUserRegex, type UserRegex, unsupportedReason } from "./user-regex.ts";
+export { checkUserRegex, compileUserRegex, type UserRegex } from "./user-regex.ts";

@@ -45,16 +45,27 @@ export function compileUserRegex(source: string, flags: UserFlags): UserRegex {
   return compiled;
 }
 
-/** Why a valid JavaScript pattern cannot run here, or undefined; a SyntaxError is thrown as it is. */
-export function unsupportedReason(source: string, flags: UserFlags): string | undefined {
+/**
+ * Throws what compileUserRegex would, short of the linear engine's own compilation (a few times the cost
+ * of the rest): for the route index, which vets every pattern of an imposter each time it compiles one.
+ * RE2's rarer refusals (a program too large) surface when the pattern is first used, and at creation,
+ * where the dry run compiles fully.
+ */
+export function checkUserRegex(source: string, flags: UserFlags): void {
+  const problem = checkedMemo(`${flags}/${source}`);
+  if (problem !== undefined) throw problem;
+}
+
+const checkedMemo = boundedMemo((key): Error | undefined => {
+  const slash = key.indexOf("/");
   try {
-    compileUserRegex(source, flags);
+    new RegExp(key.slice(slash + 1), key.slice(0, slash));
+    toRe2(parsePattern(key.slice(slash + 1)));
     return undefined;
   } catch (error) {
-    if (error instanceof UnsupportedPattern) return error.feature;
-    throw error;
+    return error instanceof Error ? error : new Error(String(error));
   }
-}
+});
 
 const compiledMemo = boundedMemo((key): UserRegex | Error => {
   const slash = key.indexOf("/");
