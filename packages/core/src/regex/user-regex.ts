@@ -93,14 +93,72 @@ export function compileOnRe2(source: string, userFlags: string): UserRegex {
   return re2Regex(source, toRe2(parsePattern(source)), userFlags.replace("g", ""));
 }
 
+// Classes rather than closures: one call site in the evaluator then sees two shapes, not a closure
+// per pattern, which kept V8 from inlining (the 100-pattern body scenario ran 13% slower that way).
+class NativeRegex implements UserRegex {
+  readonly engine = "v8";
+  private readonly global: RegExp;
+
+  constructor(private readonly native: RegExp) {
+    this.global = new RegExp(native.source, `${native.flags}g`);
+  }
+
+  test(text: string): boolean {
+    return this.native.test(text);
+  }
+
+  exec(text: string): (string | undefined)[] | null {
+    return this.native.exec(text);
+  }
+
+  removeAll(text: string): string {
+    return text.replace(this.global, "");
+  }
+}
+
+class LinearRegex implements UserRegex {
+  readonly engine = "re2";
+  private readonly literal: string | undefined;
+  private readonly foldedLiteral: RegExp | undefined;
+
+  /**
+   * A necessary condition for a match is kept beside the automaton: the input holds the literal every
+   * match contains (the route index's own extraction, ASCII only, so folding it is exact under `i`).
+   * Searching a literal is linear, and it answers most non-matching inputs without running RE2.
+   */
+  constructor(
+    private readonly re2: RE2JS,
+    source: string,
+    flags: string,
+  ) {
+    const literal = flags.includes("m") ? undefined : requiredLiteral(source)?.text;
+    const folds = flags.includes("i") && literal !== undefined && /[A-Za-z]/.test(literal);
+    this.literal = literal === "" ? undefined : literal;
+    this.foldedLiteral = folds
+      ? new RegExp(literal.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&"), "i")
+      : undefined;
+  }
+
+  private mayMatch(text: string): boolean {
+    if (this.foldedLiteral !== undefined) return this.foldedLiteral.test(text);
+    return this.literal === undefined || text.includes(this.literal);
+  }
+
+  test(text: string): boolean {
+    return this.mayMatch(text) && this.re2.test(text);
+  }
+
+  exec(text: string): (string | undefined)[] | null {
+    return this.mayMatch(text) ? (this.re2.exec(text) as (string | undefined)[] | null) : null;
+  }
+
+  removeAll(text: string): string {
+    return this.mayMatch(text) ? this.re2.matcher(text).replaceAll("") : text;
+  }
+}
+
 function v8Regex(native: RegExp): UserRegex {
-  const global = new RegExp(native.source, `${native.flags}g`);
-  return {
-    engine: "v8",
-    test: (text) => native.test(text),
-    exec: (text) => native.exec(text),
-    removeAll: (text) => text.replace(global, ""),
-  };
+  return new NativeRegex(native);
 }
 
 function re2Regex(source: string, re2Source: string, flags: string): UserRegex {
@@ -110,27 +168,9 @@ function re2Regex(source: string, re2Source: string, flags: string): UserRegex {
   } catch (error) {
     throw new UnsupportedPattern(`this pattern (the linear-time engine says: ${(error as Error).message})`);
   }
-  const mayMatch = literalCheck(source, flags);
-  return {
-    engine: "re2",
-    test: (text) => mayMatch(text) && re2.test(text),
-    exec: (text) => (mayMatch(text) ? (re2.exec(text) as (string | undefined)[] | null) : null),
-    removeAll: (text) => (mayMatch(text) ? re2.matcher(text).replaceAll("") : text),
-  };
+  return new LinearRegex(re2, source, flags);
 }
 
 function re2Flags(flags: string): number {
   return (flags.includes("i") ? RE2JS.CASE_INSENSITIVE : 0) | (flags.includes("m") ? RE2JS.MULTILINE : 0);
-}
-
-/**
- * A necessary condition for a match: the input holds the literal every match contains (the route
- * index's own extraction, ASCII only, so folding it is exact under `i`). Searching a literal is linear.
- */
-function literalCheck(source: string, flags: string): (text: string) => boolean {
-  const literal = flags.includes("m") ? undefined : requiredLiteral(source);
-  if (literal === undefined || literal.text === "") return () => true;
-  if (!flags.includes("i") || !/[A-Za-z]/.test(literal.text)) return (text) => text.includes(literal.text);
-  const folded = new RegExp(literal.text.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&"), "i");
-  return (text) => folded.test(text);
 }
