@@ -52,10 +52,9 @@ function node(n: Node): string {
         : charClass(n.set);
     case "assert":
       return n.which === "^" || n.which === "$" ? n.which : `\\${n.which}`;
-    case "group": {
-      const head = !n.capture ? "?:" : n.name === undefined ? "" : `?P<${n.name}>`;
-      return `(${head}${toRe2(n.alts)})`;
-    }
+    case "group":
+      // A name is dropped: matches are read by position, and RE2 takes fewer names than JavaScript (`$`).
+      return `(${n.capture ? "" : "?:"}${toRe2(n.alts)})`;
     case "repeat":
       return `${repeated(n.node)}${quantifier(n.min, n.max)}${n.lazy ? "?" : ""}`;
     case "unsupported":
