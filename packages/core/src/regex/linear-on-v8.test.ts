@@ -38,7 +38,7 @@ describe("linearOnV8", () => {
   });
 
   it("bounds the width of an unanchored fixed pattern", () => {
-    expect(linearOnV8(parsePattern("a".repeat(256)), "")).toBe(true);
-    expect(linearOnV8(parsePattern("a".repeat(257)), "")).toBe(false);
+    expect(linearOnV8(parsePattern("a".repeat(64)), "")).toBe(true);
+    expect(linearOnV8(parsePattern("a".repeat(65)), "")).toBe(false);
   });
 });

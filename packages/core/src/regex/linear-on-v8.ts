@@ -1,8 +1,11 @@
 import { type CharSet, foldWide, intersects, LINE_TERMINATORS } from "./char-sets.ts";
 import type { Node } from "./parse.ts";
 
-/** Above this many characters per attempt, a fixed-length unanchored pattern goes to the linear engine. */
-const MAX_FIXED_WIDTH = 256;
+/**
+ * Above this many characters per attempt, a fixed-length unanchored pattern goes to the linear engine:
+ * V8 may compare up to this many characters at each start position of the input.
+ */
+const MAX_FIXED_WIDTH = 64;
 
 interface Item {
   /** The atom's set, widened under `i`. */
@@ -23,7 +26,7 @@ interface Item {
  *   it (or by a final `$`). Backtracking into a variable atom then hands back only characters that the
  *   next atom refuses at once, so every input character is looked at a bounded number of times:
  *   `^/items/[a-z]+-\d+$` qualifies, `^(a+)+$`, `^a*a*$` and `^\d+\w+$` do not.
- * - Unanchored, every atom of fixed count, at most 256 characters wide: each start position costs at
+ * - Unanchored, every atom of fixed count, at most 64 characters wide: each start position costs at
  *   most that many steps (`/users/`, `"id":\d\d`).
  * - With the `m` flag, `^` holds at every line start, so only the anchored shape qualifies, and only when
  *   no atom can match a line terminator: each attempt then stays on its own line (`^Host: (.*)$`

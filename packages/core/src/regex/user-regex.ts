@@ -93,6 +93,9 @@ export function compileOnRe2(source: string, userFlags: string): UserRegex {
   return re2Regex(source, toRe2(parsePattern(source)), userFlags.replace("g", ""));
 }
 
+/** Characters of the required literal searched before the automaton runs. */
+const MAX_LITERAL = 64;
+
 // Classes rather than closures: one call site in the evaluator then sees two shapes, not a closure
 // per pattern, which kept V8 from inlining (the 100-pattern body scenario ran 13% slower that way).
 class NativeRegex implements UserRegex {
@@ -131,7 +134,8 @@ class LinearRegex implements UserRegex {
     source: string,
     flags: string,
   ) {
-    const literal = flags.includes("m") ? undefined : requiredLiteral(source)?.text;
+    // A prefix of the literal is required too; a short one keeps the search's worst case small.
+    const literal = flags.includes("m") ? undefined : requiredLiteral(source)?.text.slice(0, MAX_LITERAL);
     const folds = flags.includes("i") && literal !== undefined && /[A-Za-z]/.test(literal);
     this.literal = literal === "" ? undefined : literal;
     this.foldedLiteral = folds
