@@ -1,14 +1,5 @@
-import {
-  type CharSet,
-  complement,
-  DIGITS,
-  DOT,
-  LINE_TERMINATORS,
-  normalize,
-  type Range,
-  SPACE,
-  WORD,
-} from "./char-sets.ts";
+import { type CharSet, complement, DOT, LINE_TERMINATORS, normalize, type Range } from "./char-sets.ts";
+import { characterEscape, classEscape, countGroups } from "./escapes.ts";
 
 /**
  * A user pattern as JavaScript reads it without the `u` flag (with the web-compat grammar of Annex B:
@@ -31,20 +22,6 @@ export type Node =
   | { readonly kind: "unsupported"; readonly what: string };
 
 const QUANTIFIER = /^\{(\d+)(?:(,)(\d*))?\}/;
-
-type EscapeRule = readonly [RegExp, (text: string) => number];
-const CONTROLS = "tnvfr";
-const hexValue = (text: string): number => Number.parseInt(text.slice(1), 16);
-const ESCAPES: readonly EscapeRule[] = [
-  [/^[tnvfr]/, (t) => 9 + CONTROLS.indexOf(t)],
-  [/^c[A-Za-z]/, (t) => t.charCodeAt(1) % 32],
-  [/^x[0-9a-fA-F]{2}/, hexValue],
-  [/^u[0-9a-fA-F]{4}/, hexValue],
-  // Annex B legacy octal, for `\0` and for `\N` beyond the group count: at most 0o377.
-  [/^(?:[0-3][0-7]{0,2}|[4-7][0-7]?)/, (t) => Number.parseInt(t, 8)],
-];
-/** In a class, `\c` also takes a digit or `_` (Annex B). */
-const CLASS_ESCAPES: readonly EscapeRule[] = [[/^c[0-9_]/, (t) => t.charCodeAt(1) % 32], ...ESCAPES];
 
 export function parsePattern(source: string): Node[][] {
   return new Parser(source).parse();
@@ -153,22 +130,9 @@ class Parser {
 
   /** The code unit of an escape that stands for one character; `i` is just past the backslash. */
   private characterEscape(inClass: boolean): number {
-    const rest = this.src.slice(this.i);
-    const c = rest[0]!;
-    if (inClass && c === "b") {
-      this.i++;
-      return 8; // backspace
-    }
-    for (const [pattern, value] of inClass ? CLASS_ESCAPES : ESCAPES) {
-      const m = pattern.exec(rest);
-      if (m !== null) {
-        this.i += m[0].length;
-        return value(m[0]);
-      }
-    }
-    if (c === "c") return 0x5c; // `\c` with no control letter is a backslash, and the `c` reads on
-    this.i++;
-    return c.charCodeAt(0); // an identity escape: `\/`, `\.`, `\q`, `\8`
+    const { unit, length } = characterEscape(this.src.slice(this.i), inClass);
+    this.i += length;
+    return unit;
   }
 
   private charClass(): Node {
@@ -207,23 +171,4 @@ class Parser {
 
 function single(unit: number): Node {
   return { kind: "set", set: [[unit, unit]] };
-}
-
-/** The set of `\d`, `\w` or `\s` for `c` in either case, or undefined for another escape. */
-function classEscape(c: string): CharSet | undefined {
-  const sets: Record<string, CharSet> = { d: DIGITS, w: WORD, s: SPACE };
-  return sets[c.toLowerCase()]; // the upper-case escape is the complement; callers take it
-}
-
-/** Capturing groups in the whole pattern, which decide whether `\N` is a backreference or octal. */
-function countGroups(src: string): number {
-  let count = 0;
-  for (let i = 0; i < src.length; i++) {
-    const c = src[i];
-    if (c === "\\") i++;
-    else if (c === "[") {
-      for (i++; i < src.length && src[i] !== "]"; i++) if (src[i] === "\\") i++;
-    } else if (c === "(" && (src[i + 1] !== "?" || /^\?<[^=!]/.test(src.slice(i + 1, i + 4)))) count++;
-  }
-  return count;
 }

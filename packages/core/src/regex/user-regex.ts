@@ -1,9 +1,11 @@
 import { RE2JS } from "re2js";
 import { boundedMemo } from "../compiler/memo.ts";
-import { requiredLiteral } from "../compiler/regex-literal.ts";
+import { LinearRegex, NativeRegex, type UserRegex } from "./engines.ts";
 import { linearOnV8 } from "./linear-on-v8.ts";
 import { parsePattern } from "./parse.ts";
 import { toRe2, UnsupportedPattern } from "./to-re2.ts";
+
+export type { UserRegex };
 
 /**
  * A regular expression from a user (`matches`, `except`, copy and lookup `regex` selectors), run in
@@ -19,17 +21,16 @@ import { toRe2, UnsupportedPattern } from "./to-re2.ts";
  * pattern's required literal, which answers most non-matching inputs without running an automaton.
  *
  * Backreferences and lookaround have no linear-time algorithm; a pattern using them, or a repetition
- * count above RE2's 1,000, is refused when the imposter is created (`unsupportedReason`).
+ * count above RE2's 1,000, is refused when the imposter is created (the dry run compiles every pattern
+ * and reports UnsupportedPattern as `bad data`).
+ *
+ * Weighed and not taken: re2-wasm (a WebAssembly module per isolate, and RE2's own syntax without the
+ * translation); a ReDoS checker alone (safe-regex2's star height misses `(a|a)*` and polynomial cases
+ * such as `\s*\s*$`, recheck needs a JVM or a large bundle, and a checker that says "unsafe" still
+ * leaves the pattern to run somewhere). Cost: re2js adds 160 KB minified (50 KB gzipped) to the edge
+ * bundle (248 KB to 408 KB; gzipped 75 KB to 125 KB), and compiling one pattern on it takes 40-170 µs,
+ * paid once per pattern and isolate (the route index only vets patterns, see checkUserRegex).
  */
-export interface UserRegex {
-  /** "v8" when V8 may run it (proven linear), "re2" for the linear engine. */
-  readonly engine: "v8" | "re2";
-  test(text: string): boolean;
-  /** RegExp#exec's array: the whole match, then each group (undefined when it took no part). */
-  exec(text: string): (string | undefined)[] | null;
-  /** The text with every match removed, as `text.replace(/source/g, "")`. */
-  removeAll(text: string): string;
-}
 
 /** Flags a user pattern may carry: `i`, `m`, and `g` (which only says that removeAll removes all). */
 export type UserFlags = string;
@@ -83,7 +84,7 @@ function build(source: string, userFlags: string): UserRegex {
   new RegExp(source, userFlags);
   const flags = userFlags.replace("g", "");
   const alts = parsePattern(source);
-  if (linearOnV8(alts, flags)) return v8Regex(new RegExp(source, flags));
+  if (linearOnV8(alts, flags)) return new NativeRegex(new RegExp(source, flags));
   return re2Regex(source, toRe2(alts), flags);
 }
 
@@ -91,78 +92,6 @@ function build(source: string, userFlags: string): UserRegex {
 export function compileOnRe2(source: string, userFlags: string): UserRegex {
   new RegExp(source, userFlags);
   return re2Regex(source, toRe2(parsePattern(source)), userFlags.replace("g", ""));
-}
-
-/** Characters of the required literal searched before the automaton runs. */
-const MAX_LITERAL = 64;
-
-// Classes rather than closures: one call site in the evaluator then sees two shapes, not a closure
-// per pattern, which kept V8 from inlining (the 100-pattern body scenario ran 13% slower that way).
-class NativeRegex implements UserRegex {
-  readonly engine = "v8";
-  private readonly global: RegExp;
-
-  constructor(private readonly native: RegExp) {
-    this.global = new RegExp(native.source, `${native.flags}g`);
-  }
-
-  test(text: string): boolean {
-    return this.native.test(text);
-  }
-
-  exec(text: string): (string | undefined)[] | null {
-    return this.native.exec(text);
-  }
-
-  removeAll(text: string): string {
-    return text.replace(this.global, "");
-  }
-}
-
-class LinearRegex implements UserRegex {
-  readonly engine = "re2";
-  private readonly literal: string | undefined;
-  private readonly foldedLiteral: RegExp | undefined;
-
-  /**
-   * A necessary condition for a match is kept beside the automaton: the input holds the literal every
-   * match contains (the route index's own extraction, ASCII only, so folding it is exact under `i`).
-   * Searching a literal is linear, and it answers most non-matching inputs without running RE2.
-   */
-  constructor(
-    private readonly re2: RE2JS,
-    source: string,
-    flags: string,
-  ) {
-    // A prefix of the literal is required too; a short one keeps the search's worst case small.
-    const literal = flags.includes("m") ? undefined : requiredLiteral(source)?.text.slice(0, MAX_LITERAL);
-    const folds = flags.includes("i") && literal !== undefined && /[A-Za-z]/.test(literal);
-    this.literal = literal === "" ? undefined : literal;
-    this.foldedLiteral = folds
-      ? new RegExp(literal.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&"), "i")
-      : undefined;
-  }
-
-  private mayMatch(text: string): boolean {
-    if (this.foldedLiteral !== undefined) return this.foldedLiteral.test(text);
-    return this.literal === undefined || text.includes(this.literal);
-  }
-
-  test(text: string): boolean {
-    return this.mayMatch(text) && this.re2.test(text);
-  }
-
-  exec(text: string): (string | undefined)[] | null {
-    return this.mayMatch(text) ? (this.re2.exec(text) as (string | undefined)[] | null) : null;
-  }
-
-  removeAll(text: string): string {
-    return this.mayMatch(text) ? this.re2.matcher(text).replaceAll("") : text;
-  }
-}
-
-function v8Regex(native: RegExp): UserRegex {
-  return new NativeRegex(native);
 }
 
 function re2Regex(source: string, re2Source: string, flags: string): UserRegex {
