@@ -1,5 +1,6 @@
 import { JSONPath } from "jsonpath-plus";
 import { parseJsonBody } from "./depth.ts";
+import { LinearScript } from "./jsonpath-script.ts";
 
 /**
  * Selects with a JSONPath expression, as Mountebank's `models/jsonpath.js` does.
@@ -13,7 +14,8 @@ import { parseJsonBody } from "./depth.ts";
  *
  * Filter scripts (`?(@.price < 10)`) run in jsonpath-plus's safe evaluator, never `eval`, because
  * workerd forbids code generation at request time. Mountebank 2.9.1 (jsonpath-plus 7) evaluates them
- * natively, so a script outside the safe evaluator's JavaScript subset selects nothing here.
+ * natively, so a script outside the safe evaluator's JavaScript subset selects nothing here, and so
+ * does one whose regular expression is not provably linear (jsonpath-script.ts, issue 15).
  */
 export function selectJsonPath(selector: string, source: unknown): unknown[] | undefined {
   return compileJsonPath(selector)(source);
@@ -34,7 +36,7 @@ export function compileJsonPath(selector: string): CompiledJsonPath {
       const json = isObject(source) ? source : parseJsonBody(String(source));
       if (json === undefined) return undefined;
       if (names !== undefined) return follow(names, json);
-      const result: unknown = JSONPath({ path: selector, json, eval: "safe", wrap: true });
+      const result: unknown = JSONPath({ path: selector, json, eval: LinearScript, wrap: true });
       return Array.isArray(result) && result.length > 0 ? result : undefined;
     } catch {
       return undefined;
