@@ -1,0 +1,150 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { request } from "node:http";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import type { Readable } from "node:stream";
+import { hostConfig } from "./host-config.ts";
+import { HOST_WORKER_MODULE } from "./host-worker.ts";
+
+/** The workerd binary Miniflare itself runs (workerd is Miniflare's dependency, not ours). */
+function workerdBinary(): string {
+  const fromMiniflare = createRequire(createRequire(import.meta.url).resolve("miniflare"));
+  return process.env.MINIFLARE_WORKERD_PATH ?? (fromMiniflare("workerd") as { default: string }).default;
+}
+
+/** How long a ping may take before the host counts as stuck: far above a ping's ~1 ms on a busy host. */
+export const PING_TIMEOUT_MS = 500;
+
+export type Verdict = "healthy" | "killed" | "down";
+
+/**
+ * The local platform's user-code host: a workerd process of its own that runs Mountebank's user functions,
+ * so a function that never returns (`while (true) {}`) blocks that process's thread, not the platform's.
+ * Started on first use, killed with SIGKILL when a call overran and the host stopped answering pings,
+ * and started again at once; a host that dies by itself (V8's heap limit) starts again on next use.
+ */
+export class UserCodeHost {
+  readonly socketPath: string;
+  readonly #dir: string;
+  readonly #configPath: string;
+  #child: ChildProcess | undefined;
+  #starting: Promise<void> | undefined;
+  #checking: Promise<Verdict> | undefined;
+  #stopped = false;
+  /** Processes started so far (tests and logs read it). */
+  starts = 0;
+
+  constructor() {
+    // A private folder (0700): only this user can reach the socket.
+    this.#dir = mkdtempSync(join(tmpdir(), "mockctl-user-code-"));
+    this.socketPath = join(this.#dir, "host.sock");
+    writeFileSync(join(this.#dir, "host.js"), HOST_WORKER_MODULE);
+    this.#configPath = join(this.#dir, "host.capnp");
+    writeFileSync(this.#configPath, hostConfig({ socketPath: this.socketPath, moduleFile: "host.js" }));
+  }
+
+  get pid(): number | undefined {
+    return this.#child?.pid;
+  }
+
+  /** Resolves once a host process listens; starts one when none runs. */
+  start(): Promise<void> {
+    if (this.#stopped) return Promise.reject(new Error("the user code host was stopped"));
+    if (this.#child !== undefined && this.#starting === undefined) return Promise.resolve();
+    this.#starting ??= this.#spawn().finally(() => {
+      this.#starting = undefined;
+    });
+    return this.#starting;
+  }
+
+  /** After a call overran: a host that answers no ping within PING_TIMEOUT_MS is killed and restarted. */
+  check(): Promise<Verdict> {
+    this.#checking ??= this.#check().finally(() => {
+      this.#checking = undefined;
+    });
+    return this.#checking;
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    await this.#kill();
+    rmSync(this.#dir, { recursive: true, force: true });
+  }
+
+  async #spawn(): Promise<void> {
+    // A killed process leaves its socket file behind, and workerd will not listen over it.
+    rmSync(this.socketPath, { force: true });
+    const args = ["serve", "--experimental", "--control-fd=3", this.#configPath];
+    const child = spawn(workerdBinary(), args, { stdio: ["ignore", "ignore", "pipe", "pipe"] });
+    this.#child = child;
+    this.starts++;
+    // If the launcher exits without stop(), the host must not outlive it.
+    const orphaned = () => child.kill("SIGKILL");
+    process.once("exit", orphaned);
+    child.once("exit", () => process.off("exit", orphaned));
+    const lastLines = tail(child.stderr);
+    child.once("exit", (code, signal) => {
+      if (this.#child === child) this.#child = undefined;
+      if (!this.#stopped && signal !== "SIGKILL")
+        console.error(`user code host exited (${signal ?? code}): ${lastLines().join(" | ")}`);
+    });
+    const exited = once(child, "exit").then(() => {
+      throw new Error(`the user code host did not start: ${lastLines().join(" | ")}`);
+    });
+    await Promise.race([listening(child.stdio[3] as Readable), exited]);
+  }
+
+  async #check(): Promise<Verdict> {
+    if (this.#starting !== undefined) await this.#starting.catch(() => undefined);
+    if (this.#child === undefined) return "down";
+    if (await ping(this.socketPath, PING_TIMEOUT_MS)) return "healthy";
+    await this.#kill();
+    // Started again at once, so the next call does not wait for it (unless the platform is stopping).
+    if (!this.#stopped) void this.start().catch(() => undefined);
+    return "killed";
+  }
+
+  async #kill(): Promise<void> {
+    const child = this.#child;
+    if (child === undefined || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = once(child, "exit");
+    child.kill("SIGKILL");
+    await exited;
+  }
+}
+
+/** Resolves on workerd's `listen` event on its control pipe (it reports port 0 for a unix socket). */
+async function listening(control: Readable): Promise<void> {
+  for await (const line of createInterface(control)) {
+    if (String(line).includes('"event":"listen"')) return;
+  }
+}
+
+/** The last few stderr lines, for a one-line message when the host dies (V8 prints pages on OOM). */
+function tail(stream: Readable | null, keep = 3): () => string[] {
+  const lines: string[] = [];
+  if (stream !== null) {
+    createInterface(stream).on("line", (line) => {
+      if (line.trim() === "") return;
+      lines.push(line.trim().slice(0, 200));
+      if (lines.length > keep) lines.shift();
+    });
+  }
+  return () => lines;
+}
+
+function ping(socketPath: string, timeoutMs: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const req = request({ socketPath, path: "/ping", timeout: timeoutMs }, (res) => {
+      res.resume();
+      resolve(res.statusCode === 200);
+    });
+    req.on("timeout", () => req.destroy());
+    req.on("error", () => resolve(false));
+    req.end();
+  });
+}
