@@ -60,7 +60,7 @@ afterAll(async () => {
 describe("a runaway user function", () => {
   it.each(
     Object.entries(RUNAWAYS),
-  )("(%s) fails its own request; everything else answers", async (name, source) => {
+  )("(%s) fails its own request; everything else answers", async (_, source) => {
     await put(runaway(source));
     const stuck = timed("/i/4546/run");
     // While the function runs: the other imposter, the admin API, this imposter's plain stub.
@@ -76,7 +76,6 @@ describe("a runaway user function", () => {
     expect(failed.status).toBe(500);
     // The 1 s limit, then at most a ping's timeout and a kill: "within about 1-2 s of the limit".
     expect(failed.ms).toBeLessThan(3_000);
-    console.log(name, Math.round(failed.ms), "ms:", failed.body);
 
     // The next request gets the same clear error, not a hang; the rest of the imposter still serves.
     const again = await timed("/i/4546/run");

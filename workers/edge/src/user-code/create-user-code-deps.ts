@@ -61,10 +61,14 @@ export function createUserCodeDeps(
     await ensureHost(env).catch((error: unknown) => {
       throw failure(messageOf(error));
     });
-    const work = runInIsolate(env, program, kind, source, inputs);
+    // Locally the call is an HTTP request to the host: dropping it at the deadline lets the host drop a
+    // function that waits forever (a timer that never calls back), instead of holding it.
+    const abort = env.USER_CODE_HOST === undefined ? undefined : new AbortController();
+    const work = runInIsolate(env, program, kind, source, inputs, abort?.signal);
     let overran = false;
     const outcome = await withDeadline(work, timeoutMs, () => {
       overran = true;
+      abort?.abort();
       return failure(`user code did not finish within ${timeoutMs} ms`);
     }).catch(async (error: unknown) => {
       // Locally the launcher frees a host whose thread the function still holds before this answers.

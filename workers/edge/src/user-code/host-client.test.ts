@@ -12,9 +12,11 @@ type Answer = () => Promise<Response>;
 function fakes(answers: Answer[]) {
   const posted: Array<{ id: string; code?: { modules: Record<string, string> }; call: unknown }> = [];
   const supervisor: string[] = [];
+  const signals: Array<AbortSignal | null | undefined> = [];
   const host = {
     fetch: async (_url: string, init: RequestInit) => {
       posted.push(JSON.parse(String(init.body)));
+      signals.push(init.signal);
       const next = answers.shift();
       if (next === undefined) throw new Error("no answer scripted");
       return next();
@@ -28,10 +30,18 @@ function fakes(answers: Answer[]) {
     },
   };
   const hostEnv = { LOADER: env.LOADER, USER_CODE_HOST: host, USER_CODE_SUPERVISOR: watcher } as never;
-  return { posted, supervisor, hostEnv };
+  return { posted, supervisor, signals, hostEnv };
 }
 
-const request: MbRequest = { requestFrom: "", method: "GET", path: "/", query: {}, headers: {}, ip: "" };
+const request: MbRequest = {
+  requestFrom: "",
+  method: "GET",
+  path: "/",
+  query: {},
+  headers: {},
+  body: "",
+  ip: "",
+};
 const SOURCE = "() => ({ body: 'hi' })";
 const imposter: Imposter = { protocol: "http", port: 4545, stubs: [{ responses: [{ inject: SOURCE }] }] };
 const json =
@@ -81,11 +91,13 @@ describe("user code on the local host", () => {
     expect(supervisor.at(-1)).toBe("/start");
   });
 
-  it("reports a call past its deadline to the supervisor before it fails", async () => {
+  it("drops a call past its deadline and reports it to the supervisor before it fails", async () => {
     const never = () => new Promise<Response>(() => {});
-    const { supervisor, hostEnv } = fakes([never]);
+    const { supervisor, signals, hostEnv } = fakes([never]);
     const deps = createUserCodeDeps(hostEnv, imposter, { timeoutMs: 50 });
     expect(await failureData(deps.inject(SOURCE, request))).toBe("user code did not finish within 50 ms");
     expect(supervisor.at(-1)).toBe("/overran");
+    // The host's request is dropped, so the host can drop a function that waits forever.
+    expect(signals[0]?.aborted).toBe(true);
   });
 });

@@ -42,20 +42,30 @@ export async function reportOverrun(env: UserCodeHostEnv): Promise<void> {
 
 type HostAnswer = UserOutcome | { missing: string } | { error: string };
 
-async function post(host: Fetcher, message: object): Promise<{ status: number; body: HostAnswer }> {
+const HOST_LOST =
+  "the user code host stopped during this call (a function ran out of memory or was stopped as stuck); " +
+  "it restarts for the next call";
+
+async function post(
+  host: Fetcher,
+  message: object,
+  signal: AbortSignal | undefined,
+): Promise<{ status: number; body: HostAnswer }> {
   let response: Response;
   try {
+    const body = JSON.stringify(message);
     response = await host.fetch("http://user-code-host/run", {
       method: "POST",
-      body: JSON.stringify(message),
+      body,
+      signal: signal ?? null,
     });
-  } catch {
+  } catch (error) {
+    // Dropped by the caller at its deadline: the deadline's own error is the answer.
+    if (signal?.aborted) throw error;
     // The host died under this call (killed as stuck, or out of memory): this call fails, and the next
     // one asks the launcher for a host first.
     hostStarted = false;
-    throw new Error(
-      "the user code host stopped during this call (a function ran out of memory or was stopped as stuck); it restarts for the next call",
-    );
+    throw new Error(HOST_LOST);
   }
   return { status: response.status, body: (await response.json()) as HostAnswer };
 }
@@ -71,11 +81,12 @@ export async function runOnHost(
   id: string,
   code: UserCodeModules & { compatibilityDate: string },
   call: UserCall,
+  signal?: AbortSignal,
 ): Promise<UserOutcome> {
-  let answer = await post(host, { id, call });
+  let answer = await post(host, { id, call }, signal);
   if (answer.status === 409) {
     const { compatibilityDate, mainModule, modules } = code;
-    answer = await post(host, { id, call, code: { compatibilityDate, mainModule, modules } });
+    answer = await post(host, { id, call, code: { compatibilityDate, mainModule, modules } }, signal);
   }
   if (answer.status === 200) return answer.body as UserOutcome;
   const { error } = answer.body as { error?: string };

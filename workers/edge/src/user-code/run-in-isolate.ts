@@ -48,6 +48,7 @@ export async function runInIsolate(
   kind: UserCodeKind,
   source: string,
   inputs: Omit<UserCall, "kind" | "module">,
+  signal?: AbortSignal,
 ): Promise<UserOutcome> {
   for (let attempt = 0; ; attempt++) {
     const { id, code } = await program.current(kind, source);
@@ -56,7 +57,13 @@ export async function runInIsolate(
     try {
       return env.USER_CODE_HOST === undefined
         ? await loaderEntry(env.LOADER, id, code).run(call)
-        : await runOnHost(env.USER_CODE_HOST, id, { ...code, compatibilityDate: COMPATIBILITY_DATE }, call);
+        : await runOnHost(
+            env.USER_CODE_HOST,
+            id,
+            { ...code, compatibilityDate: COMPATIBILITY_DATE },
+            call,
+            signal,
+          );
     } catch (error) {
       const failure = parseStartFailure(messageOf(error));
       if (failure === undefined || attempt > program.size || !program.markBroken(failure)) throw error;
