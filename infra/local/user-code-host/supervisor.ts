@@ -3,7 +3,7 @@ import { once } from "node:events";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
+import { setPriority, tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
@@ -18,6 +18,12 @@ function workerdBinary(): string {
 
 /** How long a ping may take before the host counts as stuck: far above a ping's ~1 ms on a busy host. */
 export const PING_TIMEOUT_MS = 500;
+
+/**
+ * The host runs at a lower CPU priority than the platform: while a runaway function spins, the scheduler
+ * still gives the front door and the admin API the cores they need.
+ */
+export const HOST_NICENESS = Number(process.env.MOCKCTL_USER_CODE_NICE ?? 10);
 
 export type Verdict = "healthy" | "killed" | "down";
 
@@ -82,6 +88,7 @@ export class UserCodeHost {
     const child = spawn(workerdBinary(), args, { stdio: ["ignore", "ignore", "pipe", "pipe"] });
     this.#child = child;
     this.starts++;
+    if (child.pid !== undefined && HOST_NICENESS !== 0) setPriority(child.pid, HOST_NICENESS);
     // If the launcher exits without stop(), the host must not outlive it.
     const orphaned = () => child.kill("SIGKILL");
     process.once("exit", orphaned);
