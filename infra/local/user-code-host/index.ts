@@ -19,7 +19,7 @@ export function supervisorService(host: UserCodeHost): SupervisorService {
   return async (request) => {
     const { pathname } = new URL(request.url);
     try {
-      if (pathname === "/start") await host.start();
+      if (pathname === "/start") await host.ensure();
       else if (pathname === "/overran") return Response.json({ verdict: await host.check() });
       else return new Response("not found", { status: 404 });
       return new Response(null, { status: 204 });

@@ -73,6 +73,14 @@ describe("the user-code host", () => {
     expect(await host.check()).toBe("healthy");
   });
 
+  it("replaces a host that runs but does not answer when the edge asks for one", async () => {
+    const pid = host.pid ?? 0;
+    process.kill(pid, "SIGSTOP");
+    await host.ensure();
+    expect(host.pid).not.toBe(pid);
+    expect(await host.check()).toBe("healthy");
+  });
+
   it("starts again on next use after it died by itself", async () => {
     const starts = host.starts;
     process.kill(host.pid ?? 0, "SIGKILL");

@@ -20,10 +20,11 @@ function workerdBinary(): string {
 export const PING_TIMEOUT_MS = 500;
 
 /**
- * The host runs at a lower CPU priority than the platform: while a runaway function spins, the scheduler
- * still gives the front door and the admin API the cores they need.
+ * While a call that overran is checked, the host runs at the lowest CPU priority: a spinning function then
+ * yields the cores to the front door and the admin API until it is killed. Not before: a lower priority all
+ * the time halves the throughput of user code on a busy machine (infra/bench/RUNAWAY.md).
  */
-export const HOST_NICENESS = Number(process.env.MOCKCTL_USER_CODE_NICE ?? 10);
+const SUSPECT_NICENESS = 19;
 
 export type Verdict = "healthy" | "killed" | "down";
 
@@ -67,6 +68,16 @@ export class UserCodeHost {
     return this.#starting;
   }
 
+  /**
+   * What the edge asks before its first call and after a call lost the host: a host that answers. One that
+   * runs but does not answer (it crashed and has not exited yet, or it is stuck) is killed and replaced.
+   */
+  async ensure(): Promise<void> {
+    const running = this.#child !== undefined && this.#starting === undefined;
+    if (running && !(await ping(this.socketPath, PING_TIMEOUT_MS))) await this.#kill();
+    await this.start();
+  }
+
   /** After a call overran: a host that answers no ping within PING_TIMEOUT_MS is killed and restarted. */
   check(): Promise<Verdict> {
     this.#checking ??= this.#check().finally(() => {
@@ -88,7 +99,6 @@ export class UserCodeHost {
     const child = spawn(workerdBinary(), args, { stdio: ["ignore", "ignore", "pipe", "pipe"] });
     this.#child = child;
     this.starts++;
-    if (child.pid !== undefined && HOST_NICENESS !== 0) setPriority(child.pid, HOST_NICENESS);
     // If the launcher exits without stop(), the host must not outlive it.
     const orphaned = () => child.kill("SIGKILL");
     process.once("exit", orphaned);
@@ -107,8 +117,13 @@ export class UserCodeHost {
 
   async #check(): Promise<Verdict> {
     if (this.#starting !== undefined) await this.#starting.catch(() => undefined);
-    if (this.#child === undefined) return "down";
-    if (await ping(this.socketPath, PING_TIMEOUT_MS)) return "healthy";
+    const pid = this.#child?.pid;
+    if (pid === undefined) return "down";
+    renice(pid, SUSPECT_NICENESS);
+    if (await ping(this.socketPath, PING_TIMEOUT_MS)) {
+      renice(pid, 0);
+      return "healthy";
+    }
     await this.#kill();
     // Started again at once, so the next call does not wait for it (unless the platform is stopping).
     if (!this.#stopped) void this.start().catch(() => undefined);
@@ -122,6 +137,13 @@ export class UserCodeHost {
     child.kill("SIGKILL");
     await exited;
   }
+}
+
+/** Best effort: the process may have exited meanwhile. */
+function renice(pid: number, niceness: number): void {
+  try {
+    setPriority(pid, niceness);
+  } catch {}
 }
 
 /** Resolves on workerd's `listen` event on its control pipe (it reports port 0 for a unix socket). */
