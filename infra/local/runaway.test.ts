@@ -68,19 +68,19 @@ describe("a runaway user function", () => {
     for (const path of ["/i/4545/", "/imposters", "/i/4546/else"]) {
       const other = await timed(path);
       expect(other.status, path).toBe(200);
-      expect(other.ms, path).toBeLessThan(500);
+      expect(other.ms, path).toBeLessThan(1_000);
     }
     // The core's answer to a failed user function: a 500 with mb's envelope.
     const failed = await stuck;
     expect(JSON.parse(failed.body)).toMatchObject({ errors: [{ code: "invalid injection" }] });
     expect(failed.status).toBe(500);
-    // The 1 s limit, then at most a ping's timeout and a kill: "within about 1-2 s of the limit".
-    expect(failed.ms).toBeLessThan(3_000);
+    // The 1 s limit, then at most a ping's timeout (1 s) and a kill: "within about 1-2 s of the limit".
+    expect(failed.ms).toBeLessThan(4_000);
 
     // The next request gets the same clear error, not a hang; the rest of the imposter still serves.
     const again = await timed("/i/4546/run");
     expect(JSON.parse(again.body)).toMatchObject({ errors: [{ code: "invalid injection" }] });
-    expect(again.ms).toBeLessThan(3_000);
+    expect(again.ms).toBeLessThan(4_000);
     expect((await timed("/i/4546/ok")).body).toBe("fine");
     expect((await timed("/i/4546/else")).body).toBe("other stub");
     expect((await timed("/i/4545/")).body).toBe("plain");
