@@ -1,20 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { request } from "node:http";
-import { createRequire } from "node:module";
-import { setPriority, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
 import { hostConfig } from "./host-config.ts";
 import { HOST_WORKER_MODULE } from "./host-worker.ts";
-
-/** The workerd binary Miniflare itself runs (workerd is Miniflare's dependency, not ours). */
-function workerdBinary(): string {
-  const fromMiniflare = createRequire(createRequire(import.meta.url).resolve("miniflare"));
-  return process.env.MINIFLARE_WORKERD_PATH ?? (fromMiniflare("workerd") as { default: string }).default;
-}
+import { listening, ping, renice, tail, workerdBinary } from "./workerd-process.ts";
 
 /**
  * How long a ping may take before the host counts as stuck: far above a ping's ~1 ms, and above what a
@@ -26,7 +18,7 @@ export const PING_TIMEOUT_MS = 1_000;
 /**
  * While a call that overran is checked, the host runs at the lowest CPU priority: a spinning function then
  * yields the cores to the front door and the admin API until it is killed. Not before: a lower priority all
- * the time halves the throughput of user code on a busy machine (infra/bench/RUNAWAY.md).
+ * the time halves the throughput of user code on a busy machine (infra/bench/README.md).
  */
 const SUSPECT_NICENESS = 19;
 
@@ -141,43 +133,4 @@ export class UserCodeHost {
     child.kill("SIGKILL");
     await exited;
   }
-}
-
-/** Best effort: the process may have exited meanwhile. */
-function renice(pid: number, niceness: number): void {
-  try {
-    setPriority(pid, niceness);
-  } catch {}
-}
-
-/** Resolves on workerd's `listen` event on its control pipe (it reports port 0 for a unix socket). */
-async function listening(control: Readable): Promise<void> {
-  for await (const line of createInterface(control)) {
-    if (String(line).includes('"event":"listen"')) return;
-  }
-}
-
-/** The last few stderr lines, for a one-line message when the host dies (V8 prints pages on OOM). */
-function tail(stream: Readable | null, keep = 3): () => string[] {
-  const lines: string[] = [];
-  if (stream !== null) {
-    createInterface(stream).on("line", (line) => {
-      if (line.trim() === "") return;
-      lines.push(line.trim().slice(0, 200));
-      if (lines.length > keep) lines.shift();
-    });
-  }
-  return () => lines;
-}
-
-function ping(socketPath: string, timeoutMs: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const req = request({ socketPath, path: "/ping", timeout: timeoutMs }, (res) => {
-      res.resume();
-      resolve(res.statusCode === 200);
-    });
-    req.on("timeout", () => req.destroy());
-    req.on("error", () => resolve(false));
-    req.end();
-  });
 }
