@@ -20,7 +20,10 @@ const ADMIN_CONFIG = DEFAULT_CONFIGS[1]!;
  * a free 127.0.0.1 port with its own temporary data folder. On any failure what already started is
  * stopped before the error is rethrown.
  */
-export async function startServers(baselineRef: string | undefined): Promise<Servers> {
+export async function startServers(
+  baselineRef: string | undefined,
+  { allowInjection = false }: { allowInjection?: boolean } = {},
+): Promise<Servers> {
   const running: Platform[] = [];
   const folders: string[] = [];
   let baseline: BaselineEdge | undefined;
@@ -39,7 +42,7 @@ export async function startServers(baselineRef: string | undefined): Promise<Ser
     const floor = await startFloor({ port: 0, host: "127.0.0.1" });
     running.push(floor);
     origins.floor = floor.url;
-    const platform = await startPlatform({ port: 0, host: "127.0.0.1", dataDir: dataDir() });
+    const platform = await startPlatform({ port: 0, host: "127.0.0.1", dataDir: dataDir(), allowInjection });
     running.push(platform);
     origins.platform = platform.url;
     if (baselineRef !== undefined) {
@@ -50,7 +53,13 @@ export async function startServers(baselineRef: string | undefined): Promise<Ser
       const cwd = process.cwd();
       process.chdir("/");
       try {
-        const old = await startPlatform({ port: 0, host: "127.0.0.1", dataDir: dataDir(), configs });
+        const old = await startPlatform({
+          port: 0,
+          host: "127.0.0.1",
+          dataDir: dataDir(),
+          configs,
+          allowInjection,
+        });
         running.push(old);
         origins.baseline = old.url;
       } finally {

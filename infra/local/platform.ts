@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { Miniflare } from "miniflare";
 import { DATA_SOURCES_BINDING, dataSourceService } from "./data-sources.ts";
 import { applyMigrations } from "./migrations.ts";
+import { createUserCodeHost, userCodeHostBindings } from "./user-code-host/index.ts";
 import { type LocalWorker, loadWorker } from "./worker-options.ts";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -66,11 +67,14 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
   ]);
   const socket = { host: options.host ?? "127.0.0.1", port: options.port ?? 2525 };
   edge.options.unsafeDirectSockets = [socket];
+  const userCode = createUserCodeHost();
   const root = options.dataSourceRoot ?? process.env.INIT_CWD ?? process.cwd();
   edge.options.serviceBindings = {
     ...edge.options.serviceBindings,
     // Miniflare hands a Node function its own (undici) Request, the same shape as the global one.
     [DATA_SOURCES_BINDING]: dataSourceService(root) as never,
+    // User code runs in a workerd process of its own, started on first use (issue 8).
+    ...userCodeHostBindings(userCode),
   };
 
   const mf = new Miniflare({
@@ -90,6 +94,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     async stop() {
       await new Promise((done) => setTimeout(done, FLUSH_GRACE_MS));
       await mf.dispose();
+      await userCode.stop();
     },
   };
 }
