@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Miniflare } from "miniflare";
 import { DATA_SOURCES_BINDING, dataSourceService } from "./data-sources.ts";
+import { listenKeepAlive } from "./keep-alive.ts";
 import { applyMigrations } from "./migrations.ts";
 import { type LocalWorker, loadWorker } from "./worker-options.ts";
 
@@ -55,8 +56,8 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     loadWorker(front),
     ...rest.map((config) => loadWorker(config, adminVars(options))),
   ]);
-  const socket = { host: options.host ?? "127.0.0.1", port: options.port ?? 2525 };
-  edge.options.unsafeDirectSockets = [socket];
+  // workerd's own socket is private: clients reach it through the keep-alive relay (keep-alive.ts).
+  edge.options.unsafeDirectSockets = [{ host: "127.0.0.1", port: 0 }];
   const root = options.dataSourceRoot ?? process.env.INIT_CWD ?? process.cwd();
   edge.options.serviceBindings = {
     ...edge.options.serviceBindings,
@@ -75,12 +76,28 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
   for (const worker of [edge, ...others]) {
     for (const db of worker.d1) await applyMigrations(mf, worker.name, db.binding, db.migrationsDir);
   }
-  const url = (await mf.unsafeGetDirectURL(edge.name)).toString().replace(/\/$/, "");
+  const upstream = new URL(await mf.unsafeGetDirectURL(edge.name));
+  const host = options.host ?? "127.0.0.1";
+  const relay = await listenKeepAlive({
+    host,
+    port: options.port ?? 2525,
+    upstream: { host: upstream.hostname, port: Number(upstream.port) },
+  }).catch(async (error: unknown) => {
+    await mf.dispose();
+    throw error;
+  });
   return {
-    url,
+    url: originOf(host, relay.port),
     async stop() {
       await new Promise((done) => setTimeout(done, FLUSH_GRACE_MS));
+      await relay.close();
       await mf.dispose();
     },
   };
+}
+
+/** The URL clients use: a wildcard address is reached on loopback, an IPv6 one in brackets. */
+function originOf(host: string, port: number): string {
+  const reachable = host === "0.0.0.0" ? "127.0.0.1" : host === "::" ? "::1" : host;
+  return `http://${reachable.includes(":") ? `[${reachable}]` : reachable}:${port}`;
 }
