@@ -145,7 +145,8 @@ class Relay {
     this.upstream = undefined;
     upstream.destroy();
     if (!this.isIdleClose() || (this.inFlightBytes > 0 && this.inFlight === undefined)) {
-      if (reset) this.client.destroy();
+      // A reset stays a reset (mb's CONNECTION_RESET_BY_PEER fault, as the edge approximates it).
+      if (reset) this.client.resetAndDestroy();
       else this.client.end();
     } else if (this.inFlight !== undefined && this.inFlight.length > 0) {
       this.replayed = true;

@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Miniflare } from "miniflare";
 import { DATA_SOURCES_BINDING, dataSourceService } from "./data-sources.ts";
-import { listenKeepAlive } from "./keep-alive.ts";
+import { openFrontDoor, workerdSocket } from "./front-socket.ts";
 import { applyMigrations } from "./migrations.ts";
 import { type LocalWorker, loadWorker } from "./worker-options.ts";
 
@@ -29,6 +29,11 @@ export interface PlatformOptions {
   dataSourceRoot?: string;
   /** Wrangler configs to run, front door first (tests swap in a placeholder admin Worker). */
   configs?: string[];
+  /**
+   * Clients on workerd's own socket, without the keep-alive relay: workerd closes a connection idle for 5 s
+   * and clients that reuse it then fail. For benchmarks (`npm run bench:platform -- --baseline direct`).
+   */
+  direct?: boolean;
 }
 
 export interface Platform {
@@ -56,8 +61,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     loadWorker(front),
     ...rest.map((config) => loadWorker(config, adminVars(options))),
   ]);
-  // workerd's own socket is private: clients reach it through the keep-alive relay (keep-alive.ts).
-  edge.options.unsafeDirectSockets = [{ host: "127.0.0.1", port: 0 }];
+  edge.options.unsafeDirectSockets = [workerdSocket(options)];
   const root = options.dataSourceRoot ?? process.env.INIT_CWD ?? process.cwd();
   edge.options.serviceBindings = {
     ...edge.options.serviceBindings,
@@ -76,28 +80,16 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
   for (const worker of [edge, ...others]) {
     for (const db of worker.d1) await applyMigrations(mf, worker.name, db.binding, db.migrationsDir);
   }
-  const upstream = new URL(await mf.unsafeGetDirectURL(edge.name));
-  const host = options.host ?? "127.0.0.1";
-  const relay = await listenKeepAlive({
-    host,
-    port: options.port ?? 2525,
-    upstream: { host: upstream.hostname, port: Number(upstream.port) },
-  }).catch(async (error: unknown) => {
+  const door = await openFrontDoor(mf, edge.name, options).catch(async (error: unknown) => {
     await mf.dispose();
     throw error;
   });
   return {
-    url: originOf(host, relay.port),
+    url: door.url,
     async stop() {
       await new Promise((done) => setTimeout(done, FLUSH_GRACE_MS));
-      await relay.close();
+      await door.close();
       await mf.dispose();
     },
   };
-}
-
-/** The URL clients use: a wildcard address is reached on loopback, an IPv6 one in brackets. */
-function originOf(host: string, port: number): string {
-  const reachable = host === "0.0.0.0" ? "127.0.0.1" : host === "::" ? "::1" : host;
-  return `http://${reachable.includes(":") ? `[${reachable}]` : reachable}:${port}`;
 }
