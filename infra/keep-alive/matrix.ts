@@ -63,7 +63,7 @@ async function main(): Promise<void> {
       `Written by \`npx tsx infra/keep-alive/matrix.ts${args.direct ? " --direct" : ""}\`.`,
       `Each spell: one request, the spell, a second request on the same pooled connection (its own pool).`,
       `Spells (s): ${QUIET.join(", ")}; curl only at 0, 1, 5, 6, 10, 30, 60, 120 (\`--rate\`).`,
-      "Reuse is read where the client shows it: http.Agent's `reusedSocket`, urllib3's count of connections made,",
+      "Reuse is read where the client shows it: http.Agent's `reusedSocket`, the local port of Python's socket,",
       "curl's `num_connects`. curl itself opens a new connection after 118 s idle (CURLOPT_MAXAGE_CONN).",
       "",
       `- date: ${new Date().toISOString()}; ${cpus()[0]?.model}, ${cpus().length} cores, shared`,

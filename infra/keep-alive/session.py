@@ -11,15 +11,22 @@ url = sys.argv[1]
 results = []
 
 
+def local_port(session):
+    # The connection's own port, read before the body (urllib3 reconnects a dropped connection in place).
+    response = session.get(url, stream=True)
+    port = response.raw._connection.sock.getsockname()[1]
+    response.raise_for_status()
+    response.content
+    return port
+
+
 def trial(idle):
     session = requests.Session()
     try:
-        session.get(url).raise_for_status()
+        first = local_port(session)
         time.sleep(idle)
-        session.get(url).raise_for_status()
-        pools = session.get_adapter(url).poolmanager.pools
-        made = sum(pool.num_connections for pool in pools._container.values())
-        results.append({"idle": idle, "outcome": "ok", "reused": made == 1})
+        second = local_port(session)
+        results.append({"idle": idle, "outcome": "ok", "reused": first == second})
     except Exception as error:  # noqa: BLE001 - any failure is the outcome
         results.append({"idle": idle, "outcome": type(error).__name__ + ": " + str(error)[:80]})
 

@@ -10,7 +10,9 @@ export const WORKERD_IDLE_CLOSE_MS = 5_000;
 
 /**
  * How long the platform keeps a client's idle connection: longer than the pools of common clients keep
- * theirs (undici 4 s, curl 118 s, Java's HttpClient 30 s; Node's agent and Python's requests have no limit).
+ * theirs (undici 4 s, curl 118 s, Java's HttpClient 30 s or 20 min by JDK; Node's agent and Python's requests
+ * have no limit, and see a close before their next request). mb, a Node server, closes after 5 s and says so
+ * (`Keep-Alive: timeout=5`); a byte relay cannot add that header, and with this limit needs none.
  */
 export const CLIENT_IDLE_MS = 600_000;
 
@@ -53,6 +55,8 @@ export function listenKeepAlive(options: KeepAliveOptions): Promise<KeepAliveSoc
     server.once("error", reject);
     server.listen(options.port, options.host, () => {
       server.off("error", reject);
+      // Past listening, an error is one failed accept (EMFILE, …): the next client may still be served.
+      server.on("error", () => {});
       const address = server.address();
       const port = typeof address === "object" && address !== null ? address.port : options.port;
       resolve({
