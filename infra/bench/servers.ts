@@ -14,6 +14,8 @@ export interface Servers {
 }
 
 const ADMIN_CONFIG = DEFAULT_CONFIGS[1]!;
+/** `--baseline direct`: today's platform with clients on workerd's socket, to price the keep-alive relay. */
+const DIRECT = "direct";
 
 /**
  * Starts the floor and the platform (and, given a ref, the platform with the edge at that ref), each on
@@ -45,7 +47,11 @@ export async function startServers(
     const platform = await startPlatform({ port: 0, host: "127.0.0.1", dataDir: dataDir(), allowInjection });
     running.push(platform);
     origins.platform = platform.url;
-    if (baselineRef !== undefined) {
+    if (baselineRef === DIRECT) {
+      const direct = await startPlatform({ port: 0, host: "127.0.0.1", dataDir: dataDir(), direct: true });
+      running.push(direct);
+      origins.baseline = direct.url;
+    } else if (baselineRef !== undefined) {
       baseline = extractBaselineEdge(baselineRef);
       const configs = [baseline.config, ADMIN_CONFIG];
       // Miniflare names modules by their path from the working directory and workerd refuses names with
@@ -68,6 +74,7 @@ export async function startServers(
     }
     const servers: Servers = { origins, stop };
     if (baseline !== undefined) servers.baselineCommit = baseline.commit;
+    if (baselineRef === DIRECT) servers.baselineCommit = "this commit, without the keep-alive relay (direct)";
     return servers;
   } catch (error) {
     await stop();

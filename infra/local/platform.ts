@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Miniflare } from "miniflare";
 import { DATA_SOURCES_BINDING, dataSourceService } from "./data-sources.ts";
+import { openFrontDoor, workerdSocket } from "./front-socket.ts";
 import { applyMigrations } from "./migrations.ts";
 import { createUserCodeHost, userCodeHostBindings } from "./user-code-host/index.ts";
 import { type LocalWorker, loadWorker } from "./worker-options.ts";
@@ -33,6 +34,11 @@ export interface PlatformOptions {
   dataSourceRoot?: string;
   /** Wrangler configs to run, front door first (tests swap in a placeholder admin Worker). */
   configs?: string[];
+  /**
+   * Clients on workerd's own socket, without the keep-alive relay: workerd closes a connection idle for 5 s
+   * and clients that reuse it then fail. For benchmarks (`npm run bench:platform -- --baseline direct`).
+   */
+  direct?: boolean;
 }
 
 export interface Platform {
@@ -65,8 +71,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     loadWorker(front),
     ...rest.map((config) => loadWorker(config, adminVars(options))),
   ]);
-  const socket = { host: options.host ?? "127.0.0.1", port: options.port ?? 2525 };
-  edge.options.unsafeDirectSockets = [socket];
+  edge.options.unsafeDirectSockets = [workerdSocket(options)];
   const userCode = createUserCodeHost();
   const root = options.dataSourceRoot ?? process.env.INIT_CWD ?? process.cwd();
   edge.options.serviceBindings = {
@@ -88,11 +93,16 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
   for (const worker of [edge, ...others]) {
     for (const db of worker.d1) await applyMigrations(mf, worker.name, db.binding, db.migrationsDir);
   }
-  const url = (await mf.unsafeGetDirectURL(edge.name)).toString().replace(/\/$/, "");
+  const door = await openFrontDoor(mf, edge.name, options).catch(async (error: unknown) => {
+    await mf.dispose();
+    await userCode.stop();
+    throw error;
+  });
   return {
-    url,
+    url: door.url,
     async stop() {
       await new Promise((done) => setTimeout(done, FLUSH_GRACE_MS));
+      await door.close();
       await mf.dispose();
       await userCode.stop();
     },
