@@ -12,7 +12,7 @@ export interface BenchRun {
   rounds: number;
   /** The commit the measured platform's edge was built on, and the baseline edge's, if any. */
   edge: { platform: string; baseline?: string };
-  scenarios: Array<Pick<Scenario, "id" | "title" | "path" | "target" | "headers">>;
+  scenarios: Array<Pick<Scenario, "id" | "title" | "path" | "target" | "headers" | "body">>;
   summaries: SeriesSummary[];
 }
 
@@ -70,7 +70,9 @@ function scenarioLine(scenario: BenchRun["scenarios"][number]): string {
   const headers = Object.entries(scenario.headers ?? {}).map(
     ([name, value]) => ` with \`${name}: ${value}\``,
   );
-  return `  - ${scenario.title}: \`GET ${scenario.path}\`${headers.join("")}${scenario.target ? "" : " (informational)"}`;
+  const verb = scenario.body === undefined ? "GET" : "POST";
+  const body = scenario.body === undefined ? "" : ` with body \`${scenario.body}\``;
+  return `  - ${scenario.title}: \`${verb} ${scenario.path}\`${headers.join("")}${body}${scenario.target ? "" : " (informational)"}`;
 }
 
 function machineLines({ machine, date }: BenchRun): string[] {

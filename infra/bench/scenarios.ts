@@ -1,3 +1,5 @@
+import { REGEX_SCENARIOS } from "./regex-scenarios.ts";
+
 /** What is loaded: the floor itself, or an imposter of the platform by path addressing. */
 export interface Scenario {
   id: string;
@@ -10,6 +12,8 @@ export interface Scenario {
   target: boolean;
   /** Headers every request sends (wrk -H). */
   headers?: Record<string, string>;
+  /** A body makes every request a POST carrying it (wrk through summary.lua's WRK_BODY). */
+  body?: string;
   /** Created through the admin API before loading; none for the floor. */
   imposter?: Record<string, unknown>;
 }
@@ -79,6 +83,7 @@ export const SCENARIOS: Scenario[] = [
       stubs: [{ responses: [{ is: { body: "hello" } }, { is: { body: "world" } }] }],
     },
   },
+  ...REGEX_SCENARIOS,
 ];
 
 /** Creates the scenario's imposter through the platform's admin API (same origin as the front door). */
@@ -101,7 +106,10 @@ export async function createImposter(origin: string, scenario: Scenario): Promis
 export async function verify(origin: string, scenario: Scenario): Promise<void> {
   const seen: string[] = [];
   for (let i = 0; i < scenario.bodies.length * 2; i++) {
-    const response = await fetch(`${origin}${scenario.path}`, { headers: scenario.headers ?? {} });
+    const response = await fetch(`${origin}${scenario.path}`, {
+      headers: scenario.headers ?? {},
+      ...(scenario.body === undefined ? {} : { method: "POST", body: scenario.body }),
+    });
     if (response.status !== 200) throw new Error(`${scenario.id}: status ${response.status}`);
     seen.push(await response.text());
   }

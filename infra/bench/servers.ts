@@ -14,13 +14,18 @@ export interface Servers {
 }
 
 const ADMIN_CONFIG = DEFAULT_CONFIGS[1]!;
+/** `--baseline direct`: today's platform with clients on workerd's socket, to price the keep-alive relay. */
+const DIRECT = "direct";
 
 /**
  * Starts the floor and the platform (and, given a ref, the platform with the edge at that ref), each on
  * a free 127.0.0.1 port with its own temporary data folder. On any failure what already started is
  * stopped before the error is rethrown.
  */
-export async function startServers(baselineRef: string | undefined): Promise<Servers> {
+export async function startServers(
+  baselineRef: string | undefined,
+  { allowInjection = false }: { allowInjection?: boolean } = {},
+): Promise<Servers> {
   const running: Platform[] = [];
   const folders: string[] = [];
   let baseline: BaselineEdge | undefined;
@@ -39,10 +44,14 @@ export async function startServers(baselineRef: string | undefined): Promise<Ser
     const floor = await startFloor({ port: 0, host: "127.0.0.1" });
     running.push(floor);
     origins.floor = floor.url;
-    const platform = await startPlatform({ port: 0, host: "127.0.0.1", dataDir: dataDir() });
+    const platform = await startPlatform({ port: 0, host: "127.0.0.1", dataDir: dataDir(), allowInjection });
     running.push(platform);
     origins.platform = platform.url;
-    if (baselineRef !== undefined) {
+    if (baselineRef === DIRECT) {
+      const direct = await startPlatform({ port: 0, host: "127.0.0.1", dataDir: dataDir(), direct: true });
+      running.push(direct);
+      origins.baseline = direct.url;
+    } else if (baselineRef !== undefined) {
       baseline = extractBaselineEdge(baselineRef);
       const configs = [baseline.config, ADMIN_CONFIG];
       // Miniflare names modules by their path from the working directory and workerd refuses names with
@@ -50,7 +59,13 @@ export async function startServers(baselineRef: string | undefined): Promise<Ser
       const cwd = process.cwd();
       process.chdir("/");
       try {
-        const old = await startPlatform({ port: 0, host: "127.0.0.1", dataDir: dataDir(), configs });
+        const old = await startPlatform({
+          port: 0,
+          host: "127.0.0.1",
+          dataDir: dataDir(),
+          configs,
+          allowInjection,
+        });
         running.push(old);
         origins.baseline = old.url;
       } finally {
@@ -59,6 +74,7 @@ export async function startServers(baselineRef: string | undefined): Promise<Ser
     }
     const servers: Servers = { origins, stop };
     if (baseline !== undefined) servers.baselineCommit = baseline.commit;
+    if (baselineRef === DIRECT) servers.baselineCommit = "this commit, without the keep-alive relay (direct)";
     return servers;
   } catch (error) {
     await stop();

@@ -1,3 +1,10 @@
+-- A scenario with a body (infra/bench/wrk.ts passes it in WRK_BODY) is loaded with POSTs carrying it.
+local body = os.getenv("WRK_BODY")
+if body ~= nil then
+  wrk.method = "POST"
+  wrk.body = body
+end
+
 -- Prints wrk's totals as one JSON line after its own report, so infra/bench/wrk.ts need not parse prose.
 done = function(summary, latency, requests)
   local e = summary.errors

@@ -70,9 +70,12 @@ async function measure(servers: Servers, series: Series[], rounds: number, wrk: 
     for (const one of order) {
       const scenario = one.server === "floor" ? FLOOR : SCENARIOS.find((s) => s.id === one.scenario)!;
       const url = `${servers.origins[one.server]}${scenario.path}`;
-      const headers = scenario.headers ?? {};
-      if (warmup.seconds > 0) await runWrk(url, { ...warmup, headers });
-      const result = await runWrk(url, { ...wrk, headers });
+      const load = {
+        headers: scenario.headers ?? {},
+        ...(scenario.body === undefined ? {} : { body: scenario.body }),
+      };
+      if (warmup.seconds > 0) await runWrk(url, { ...warmup, ...load });
+      const result = await runWrk(url, { ...wrk, ...load });
       one.runs.push(result);
       console.log(`round ${round + 1}/${rounds} ${one.key}: ${Math.round(result.rps)} req/s`);
     }
@@ -108,7 +111,14 @@ async function main(): Promise<void> {
       warmupSeconds: Number(args.warmup),
       rounds,
       edge: { platform: edgeRevision() },
-      scenarios: picked.map(({ id, title, path, target, headers }) => ({ id, title, path, target, headers })),
+      scenarios: picked.map(({ id, title, path, target, headers, body }) => ({
+        id,
+        title,
+        path,
+        target,
+        headers,
+        body,
+      })),
       summaries: summarize(series),
     };
     if (servers.baselineCommit !== undefined) run.edge.baseline = servers.baselineCommit;

@@ -1,4 +1,6 @@
 import { spawnSync } from "node:child_process";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { startFloor } from "../floor/floor.ts";
 import type { Platform } from "../local/platform.ts";
@@ -59,5 +61,33 @@ describe("runWrk", () => {
     expect(result.requests).toBeGreaterThan(0);
     expect(result.errors).toEqual({ connect: 0, read: 0, write: 0, status: 0, timeout: 0 });
     expect(result.bytes / result.requests).toBeGreaterThan("hello".length);
+  });
+
+  it.skipIf(!hasWrk)("sends a body as a POST when one is asked for", async () => {
+    const seen = new Set<string>();
+    const server = createServer((req, res) => {
+      let body = "";
+      req.on("data", (chunk) => {
+        body += chunk;
+      });
+      req.on("end", () => {
+        seen.add(`${req.method} ${body}`);
+        res.end("ok");
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const result = await runWrk(`http://127.0.0.1:${port}/`, {
+        threads: 1,
+        connections: 1,
+        seconds: 1,
+        body: '{"a":1}',
+      });
+      expect(result.requests).toBeGreaterThan(0);
+      expect([...seen]).toEqual(['POST {"a":1}']);
+    } finally {
+      server.close();
+    }
   });
 });

@@ -9,6 +9,8 @@ export interface WrkOptions {
   connections: number;
   seconds: number;
   headers?: Record<string, string>;
+  /** Sent as the body of every request, which becomes a POST (summary.lua reads WRK_BODY). */
+  body?: string;
 }
 
 /** One wrk run: what summary.lua prints, plus requests per second. */
@@ -54,7 +56,8 @@ export function runWrk(url: string, options: WrkOptions): Promise<WrkResult> {
   for (const [name, value] of Object.entries(options.headers ?? {})) args.push("-H", `${name}: ${value}`);
   args.push("-d", `${options.seconds}s`, "-s", SUMMARY_SCRIPT, url);
   return new Promise((resolve, reject) => {
-    const child = spawn("wrk", args, { stdio: ["ignore", "pipe", "pipe"] });
+    const env = options.body === undefined ? process.env : { ...process.env, WRK_BODY: options.body };
+    const child = spawn("wrk", args, { stdio: ["ignore", "pipe", "pipe"], env });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => {
       output += chunk.toString();

@@ -60,7 +60,13 @@ describe.each(["staging", "production"])("a dry run of %s", (env) => {
       [],
       false,
     ]);
-    expect(admin.vars).toEqual({ ALLOW_INJECTION: "false", ZONE, WORKSPACE: "default" }); // API_KEY is a secret
+    expect(admin.vars).toEqual({
+      ALLOW_INJECTION: "false",
+      ZONE,
+      WORKSPACE: "default",
+      ALLOWED_ORIGINS: "", // Origin checks stay on: no page of another origin, unless listed
+      ALLOWED_HOSTS: "*", // the Host check is off: the zone's names are all served
+    }); // API_KEY is a secret
     expect(admin.kv_namespaces).toEqual(read("edge").kv_namespaces);
     expect(admin.durable_objects.bindings).toEqual([
       { name: "IMPOSTERS", class_name: "ImposterObject", script_name: `mockctl-edge-${env}` },

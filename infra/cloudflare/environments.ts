@@ -9,11 +9,16 @@ export interface EnvironmentSpec {
   workspace: string;
   /** Mountebank's --allowInjection for the whole environment; a workspace can still allow it on its own. */
   allowInjection: boolean;
+  /**
+   * Mountebank's --origin: origins whose pages may call the admin API, with CORS (the admin Worker's
+   * ALLOWED_ORIGINS). None by default: tokens travel in x-api-key, so only a page the team chose may hold one.
+   */
+  allowedOrigins: readonly string[];
 }
 
 export const ENVIRONMENTS: Readonly<Record<string, EnvironmentSpec>> = {
-  staging: { workspace: "default", allowInjection: false },
-  production: { workspace: "default", allowInjection: false },
+  staging: { workspace: "default", allowInjection: false, allowedOrigins: [] },
+  production: { workspace: "default", allowInjection: false, allowedOrigins: [] },
 };
 
 /**

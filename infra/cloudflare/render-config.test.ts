@@ -34,6 +34,21 @@ describe("renderConfig", () => {
     expect(block?.vars?.ZONE).toBe(zone ?? "");
   });
 
+  it("gives the admin Worker the environment's --origin list and turns its Host check off", () => {
+    const spec = {
+      ...environment("staging"),
+      allowedOrigins: ["https://app.example", "http://localhost:3000"],
+    };
+    const vars = renderConfig(admin, { ...target("example.com"), spec }, OUT, { front: false }).env?.staging
+      ?.vars;
+    expect([vars?.ALLOWED_ORIGINS, vars?.ALLOWED_HOSTS]).toEqual([
+      "https://app.example,http://localhost:3000",
+      "*",
+    ]);
+    const edgeVars = renderConfig(edge, target("example.com"), OUT, { front: true }).env?.staging?.vars;
+    expect(Object.keys(edgeVars ?? {})).not.toContain("ALLOWED_HOSTS");
+  });
+
   it("keeps the local config's inheritable fields at the top level, main relative to the written file", () => {
     const config = renderConfig(edge, target(undefined), OUT, { front: true });
     expect(config).toMatchObject({

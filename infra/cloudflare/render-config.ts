@@ -31,6 +31,10 @@ function varsFor(base: Config, target: Target): Record<string, string> {
     ZONE: target.zone ?? "",
     WORKSPACE: target.spec.workspace,
     ALLOW_INJECTION: String(target.spec.allowInjection),
+    ALLOWED_ORIGINS: target.spec.allowedOrigins.join(","),
+    // The Host check guards a laptop against DNS rebinding; a deployed admin API answers any name its
+    // routes and workers.dev send it, and every call there needs a token.
+    ALLOWED_HOSTS: "*",
   };
   for (const [key, value] of Object.entries(overrides)) if (key in vars) vars[key] = value;
   return vars;

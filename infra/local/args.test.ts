@@ -14,11 +14,36 @@ describe("parsePlatformArgs", () => {
     ],
     [["-i"], {}, { port: 2525, dataDir: ".mockctl/data", allowInjection: true }],
     [["--datadir", "/tmp/mb"], {}, { port: 2525, dataDir: "/tmp/mb" }],
+    [
+      ["--origin", "http://localhost:3000/", "--origin", "HTTPS://App.Example", "--allowHost", "MB"],
+      {},
+      {
+        port: 2525,
+        dataDir: ".mockctl/data",
+        allowedOrigins: ["http://localhost:3000", "https://app.example"],
+        allowedHosts: ["mb"],
+      },
+    ],
+    [
+      ["--origin", "*", "--allowHost", ".mocks.test", "--allowHost", "*"],
+      {},
+      { port: 2525, dataDir: ".mockctl/data", allowedOrigins: ["*"], allowedHosts: [".mocks.test", "*"] },
+    ],
   ])("%j with env %j gives %j", (argv, env, expected) => {
     expect(parsePlatformArgs(argv, env)).toEqual(expected);
   });
 
-  it.each([[["--port", "abc"]], [["--port", "70000"]], [["--unknown"]]])("refuses %j", (argv) => {
+  it.each([
+    [["--port", "abc"]],
+    [["--port", "70000"]],
+    [["--unknown"]],
+    [["--origin", "localhost:3000"]],
+    [["--origin", "null"]],
+    [["--origin", "file:///tmp/page.html"]],
+    [["--allowHost", "mb:2525"]],
+    [["--allowHost", "a,b"]],
+    [["--allowHost", "http://mb"]],
+  ])("refuses %j", (argv) => {
     expect(() => parsePlatformArgs(argv, {})).toThrow();
   });
 });

@@ -1,6 +1,29 @@
 import { parseArgs } from "node:util";
 import type { PlatformOptions } from "./platform.ts";
 
+/** `--origin` takes what a browser sends as Origin (mb's safe origin for CORS), or `*` for any. */
+function asOrigin(value: string): string {
+  if (value === "*") return value;
+  let origin = "null";
+  try {
+    origin = new URL(value).origin;
+  } catch {}
+  if (origin === "null" || origin.includes(",")) {
+    throw new Error(`invalid --origin ${value}: give scheme://host[:port], e.g. http://localhost:3000, or *`);
+  }
+  return origin;
+}
+
+// A host name, ".name" for it and every name under it, or "*"; IP addresses are always served.
+const HOST_NAME = /^(\*|\.?[a-z0-9_-]+(\.[a-z0-9_-]+)*)$/i;
+
+function asHost(value: string): string {
+  if (!HOST_NAME.test(value)) {
+    throw new Error(`invalid --allowHost ${value}: give a host name without port, e.g. mb or .example.test`);
+  }
+  return value.toLowerCase();
+}
+
 /** mb's flags where they mean something here; environment variables for the two the brief names. */
 export function parsePlatformArgs(argv: string[], env: NodeJS.ProcessEnv): PlatformOptions {
   const { values } = parseArgs({
@@ -13,6 +36,8 @@ export function parsePlatformArgs(argv: string[], env: NodeJS.ProcessEnv): Platf
       datadir: { type: "string" },
       allowInjection: { type: "boolean", short: "i" },
       apikey: { type: "string" },
+      origin: { type: "string", multiple: true },
+      allowHost: { type: "string", multiple: true },
     },
     strict: true,
   });
@@ -25,5 +50,7 @@ export function parsePlatformArgs(argv: string[], env: NodeJS.ProcessEnv): Platf
   if (values.host !== undefined) options.host = values.host;
   if (values.allowInjection === true) options.allowInjection = true;
   if (values.apikey !== undefined) options.apiKey = values.apikey;
+  if (values.origin !== undefined) options.allowedOrigins = values.origin.map(asOrigin);
+  if (values.allowHost !== undefined) options.allowedHosts = values.allowHost.map(asHost);
   return options;
 }

@@ -11,6 +11,7 @@ import { type Config, Miniflare, serializeConfig } from "miniflare";
 import { DATA_SOURCES_BINDING, dataSourceService } from "./data-sources.ts";
 import type { BuildRequest, Layout } from "./layout.ts";
 import { applyMigrations, migrationFiles } from "./migrations.ts";
+import { USER_CODE_HOST_BINDING, type UserCodeHost, userCodeHostBindings } from "./user-code-host/index.ts";
 import { type LocalWorker, loadWorker } from "./worker-options.ts";
 
 /**
@@ -54,6 +55,11 @@ function layoutOf(config: Config, persistRoot: string, front: string): Omit<Layo
   const sockets = (config.sockets ?? []).flatMap((socket) => (socket.name === undefined ? [] : [socket]));
   const socket = sockets.find((s) => s.service?.name === `core:user:${front}` && s.name !== "entry");
   if (socket?.name === undefined) throw new Error(`no direct socket for ${front} in Miniflare's config`);
+  const host = (config.services ?? []).find(
+    // Miniflare names it `core:builtin:<worker>:#<binding>`.
+    (service) => "external" in service && service.name?.endsWith(`#${USER_CODE_HOST_BINDING}`),
+  );
+  if (host?.name === undefined) throw new Error(`no ${USER_CODE_HOST_BINDING} service in Miniflare's config`);
   const workerd = createRequire(createRequire(import.meta.url).resolve("miniflare"))("workerd") as {
     default?: string;
   };
@@ -61,6 +67,7 @@ function layoutOf(config: Config, persistRoot: string, front: string): Omit<Layo
     workerd: workerd.default ?? (workerd as unknown as string),
     sockets: sockets.map((s) => s.name as string),
     frontSocket: socket.name,
+    userCodeHost: host.name,
     directories,
   };
 }
@@ -92,6 +99,9 @@ async function applyAll(mf: Miniflare, workers: LocalWorker[]): Promise<string> 
   return hash.digest("hex");
 }
 
+/** Stands in for the run's host while the config is assembled: nothing is started or called. */
+const PLACEHOLDER_HOST = { socketPath: "/nonexistent/mockctl-user-code.sock" } as UserCodeHost;
+
 export async function build(request: BuildRequest): Promise<void> {
   const [front, ...rest] = request.configs;
   if (front === undefined) throw new Error("the local platform needs at least one Worker config");
@@ -104,6 +114,8 @@ export async function build(request: BuildRequest): Promise<void> {
     ...edge.options.serviceBindings,
     // Served at run time by the launcher's loopback (loopback.ts); this function only shapes the config.
     [DATA_SOURCES_BINDING]: dataSourceService(process.cwd()) as never,
+    // Shapes only, likewise: the host's socket is given at start, and the supervisor is the loopback's.
+    ...userCodeHostBindings(PLACEHOLDER_HOST),
   };
   const persistRoot = join(request.outDir, "template");
   rmSync(persistRoot, { recursive: true, force: true });

@@ -24,6 +24,8 @@ export interface Layout {
   frontSocket: string;
   /** Disk services by name, each with its folder under the data folder (`--directory-path`). */
   directories: Record<string, string>;
+  /** The external service behind the edge's USER_CODE_HOST binding, re-addressed at start (`--external-addr`). */
+  userCodeHost: string;
   /** A hash of every D1 migration applied; a data folder records the one it was brought up to. */
   migrations: string;
 }

@@ -1,10 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { DATA_SOURCES_BINDING, dataSourceService } from "./data-sources.ts";
 
 /**
- * Miniflare's config sends a binding that Node serves (here only DATA_SOURCES) through a small worker that
- * forwards each request to the external service `loopback`, naming the binding in this header.
+ * Miniflare's config sends a binding that Node serves (DATA_SOURCES, USER_CODE_SUPERVISOR) through a small
+ * worker that forwards each request to the external service `loopback`, naming the binding in this header.
  */
 const CUSTOM_SERVICE = "mf-custom-fetch-service";
 const ORIGINAL_URL = "mf-original-url";
@@ -14,14 +13,26 @@ export interface Loopback {
   close(): Promise<void>;
 }
 
-async function answer(req: IncomingMessage, res: ServerResponse, root: string): Promise<void> {
+/** A binding the launcher serves, by binding name. */
+export type NodeServices = Record<string, (request: Request) => Promise<Response>>;
+
+async function requestOf(req: IncomingMessage): Promise<Request> {
+  const url = String(req.headers[ORIGINAL_URL] ?? `http://loopback${req.url}`);
+  if (req.method === "GET" || req.method === "HEAD") return new Request(url, { method: req.method });
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return new Request(url, { method: req.method, body: Buffer.concat(chunks) });
+}
+
+async function answer(req: IncomingMessage, res: ServerResponse, services: NodeServices): Promise<void> {
   const service = String(req.headers[CUSTOM_SERVICE] ?? "");
-  if (!service.endsWith(`#${DATA_SOURCES_BINDING}`)) {
+  const binding = Object.keys(services).find((name) => service.endsWith(`#${name}`));
+  const serve = binding === undefined ? undefined : services[binding];
+  if (serve === undefined) {
     res.writeHead(404).end(`no Node service for ${service || req.url}`);
     return;
   }
-  const url = String(req.headers[ORIGINAL_URL] ?? `http://loopback${req.url}`);
-  const response = await dataSourceService(root)(new Request(url));
+  const response = await serve(await requestOf(req));
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => {
     headers[name] = value;
@@ -31,9 +42,9 @@ async function answer(req: IncomingMessage, res: ServerResponse, root: string): 
 }
 
 /** The launcher's end of workerd's `loopback` service, on a free 127.0.0.1 port. */
-export async function startLoopback(root: string): Promise<Loopback> {
+export async function startLoopback(services: NodeServices): Promise<Loopback> {
   const server = createServer((req, res) => {
-    answer(req, res, root).catch((error: unknown) => res.writeHead(500).end(String(error)));
+    answer(req, res, services).catch((error: unknown) => res.writeHead(500).end(String(error)));
   });
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
   return {

@@ -2,9 +2,16 @@ import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { ensureBuild } from "./build-cache.ts";
 import { prepareDataFolder } from "./data-folder.ts";
+import { DATA_SOURCES_BINDING, dataSourceService } from "./data-sources.ts";
+import { listenKeepAlive } from "./keep-alive.ts";
 import { repositoryRoot } from "./layout.ts";
 import { startLoopback } from "./loopback.ts";
 import { supervise } from "./supervisor.ts";
+import {
+  createUserCodeHost,
+  supervisorService,
+  USER_CODE_SUPERVISOR_BINDING,
+} from "./user-code-host/index.ts";
 import { workerdArgs } from "./workerd-args.ts";
 
 const ROOT = repositoryRoot();
@@ -22,6 +29,10 @@ export interface PlatformOptions {
   dataDir?: string;
   allowInjection?: boolean;
   apiKey?: string;
+  /** mb's --origin: pages of these origins may call the admin API (CORS); "*" for any. */
+  allowedOrigins?: string[];
+  /** --allowHost: Host names the admin API answers besides localhost, *.localhost and IP addresses. */
+  allowedHosts?: string[];
   /**
    * Where a lookup's relative `csv.path` is resolved, as mb resolves it against its working folder.
    * Default: the folder `npm start` was run from (npm's INIT_CWD), else this process's.
@@ -29,6 +40,11 @@ export interface PlatformOptions {
   dataSourceRoot?: string;
   /** Wrangler configs to run, front door first (tests swap in a placeholder admin Worker). */
   configs?: string[];
+  /**
+   * Clients on workerd's own socket, without the keep-alive relay: workerd closes a connection idle for 5 s
+   * and clients that reuse it then fail. For benchmarks (`npm run bench:platform -- --baseline direct`).
+   */
+  direct?: boolean;
 }
 
 export interface Platform {
@@ -44,7 +60,12 @@ const FLUSH_GRACE_MS = 1_500;
 
 /** Admin flags travel as vars, strings like every wrangler var. */
 function adminVars(options: PlatformOptions): Record<string, string> {
-  return { ALLOW_INJECTION: String(options.allowInjection ?? false), API_KEY: options.apiKey ?? "" };
+  return {
+    ALLOW_INJECTION: String(options.allowInjection ?? false),
+    API_KEY: options.apiKey ?? "",
+    ALLOWED_ORIGINS: (options.allowedOrigins ?? []).join(","),
+    ALLOWED_HOSTS: (options.allowedHosts ?? []).join(","),
+  };
 }
 
 /** A wildcard listen address is reached on loopback. */
@@ -65,27 +86,58 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
   const vars = adminVars(options);
   const build = await ensureBuild(ROOT, configs, vars);
   await prepareDataFolder(build, dataDir, configs, vars);
-  const loopback = await startLoopback(options.dataSourceRoot ?? process.env.INIT_CWD ?? process.cwd());
+  // User code runs in a workerd process of its own, started on the edge's first call (issue 8).
+  const userCode = createUserCodeHost();
+  const loopback = await startLoopback({
+    [DATA_SOURCES_BINDING]: dataSourceService(
+      options.dataSourceRoot ?? process.env.INIT_CWD ?? process.cwd(),
+    ),
+    [USER_CODE_SUPERVISOR_BINDING]: supervisorService(userCode),
+  });
   const host = options.host ?? "127.0.0.1";
-  let port = options.port ?? 2525;
-  const run = () => ({ config: build.config, host, port, loopbackPort: loopback.port, dataDir });
+  // Behind the keep-alive relay workerd listens on a private port; `direct` serves workerd's socket.
+  let port = options.direct ? (options.port ?? 2525) : 0;
+  const run = () => ({
+    config: build.config,
+    host: options.direct ? host : "127.0.0.1",
+    port,
+    loopbackPort: loopback.port,
+    dataDir,
+    userCodeSocket: userCode.socketPath,
+  });
+  const closeAll = async () => {
+    await loopback.close();
+    await userCode.stop();
+  };
   const workerd = await supervise({
     name: "workerd",
     command: build.layout.workerd,
     args: () => workerdArgs(build.layout, run()),
     sockets: [build.layout.frontSocket],
   }).catch(async (error: unknown) => {
-    await loopback.close();
+    await closeAll();
     throw error;
   });
-  // A restart keeps the port it got, so the URL stays the same.
+  // A restart keeps the port it got, so the relay's upstream and the URL stay the same.
   port = workerd.ports.get(build.layout.frontSocket) ?? port;
+  const relay = options.direct
+    ? undefined
+    : await listenKeepAlive({
+        host,
+        port: options.port ?? 2525,
+        upstream: { host: "127.0.0.1", port },
+      }).catch(async (error: unknown) => {
+        await workerd.stop();
+        await closeAll();
+        throw error;
+      });
   return {
-    url: `http://${urlHost(host)}:${port}`,
+    url: `http://${urlHost(host)}:${relay?.port ?? port}`,
     async stop() {
       await new Promise((done) => setTimeout(done, FLUSH_GRACE_MS));
+      await relay?.close();
       await workerd.stop();
-      await loopback.close();
+      await closeAll();
     },
   };
 }

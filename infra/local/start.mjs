@@ -11,7 +11,7 @@ const out = join(here, "../../node_modules/.cache/mockctl/launcher");
 const entries = ["cli", "build"];
 
 function newestSource() {
-  return readdirSync(here)
+  return readdirSync(here, { recursive: true, encoding: "utf8" })
     .filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"))
     .reduce((newest, file) => Math.max(newest, statSync(join(here, file)).mtimeMs), 0);
 }

@@ -6,6 +6,7 @@ const layout: Layout = {
   workerd: "/bin/workerd",
   sockets: ["entry", "direct:0:default"],
   frontSocket: "direct:0:default",
+  userCodeHost: "core:builtin:0:#USER_CODE_HOST",
   directories: { "do:storage": "do", "d1:storage": "d1" },
   migrations: "hash",
 };
@@ -15,6 +16,7 @@ const run = {
   port: 2525,
   loopbackPort: 40000,
   dataDir: "/data",
+  userCodeSocket: "/tmp/mockctl-user-code-x/host.sock",
 };
 
 describe("workerd's command line for a cached build", () => {
@@ -24,9 +26,12 @@ describe("workerd's command line for a cached build", () => {
     expect(args).toContain("--socket-addr=entry=127.0.0.1:0");
   });
 
-  it("points the loopback at the launcher and every disk service into the data folder", () => {
+  it("points the loopback at the launcher, the user-code host at its socket, and every disk service into the data folder", () => {
     const args = workerdArgs(layout, run);
     expect(args).toContain("--external-addr=loopback=127.0.0.1:40000");
+    expect(args).toContain(
+      "--external-addr=core:builtin:0:#USER_CODE_HOST=unix:/tmp/mockctl-user-code-x/host.sock",
+    );
     expect(args).toContain("--directory-path=do:storage=/data/do");
     expect(args).toContain("--directory-path=d1:storage=/data/d1");
     expect(args.slice(0, 2)).toEqual(["serve", "--binary"]);

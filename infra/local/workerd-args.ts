@@ -7,6 +7,8 @@ export interface RunOptions {
   port: number;
   loopbackPort: number;
   dataDir: string;
+  /** The user-code host's unix socket (user-code-host/), which exists once the host first starts. */
+  userCodeSocket: string;
 }
 
 /** host:port as workerd parses it, IPv6 in brackets. */
@@ -31,6 +33,7 @@ export function workerdArgs(layout: Layout, run: RunOptions): string[] {
     "--control-fd=3",
     ...sockets.map((socket) => `--socket-addr=${socket}`),
     `--external-addr=loopback=127.0.0.1:${run.loopbackPort}`,
+    `--external-addr=${layout.userCodeHost}=unix:${run.userCodeSocket}`,
     ...Object.entries(layout.directories).map(
       ([name, dir]) => `--directory-path=${name}=${join(run.dataDir, dir)}`,
     ),

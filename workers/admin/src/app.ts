@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "./env.ts";
 import { adminContext } from "./middleware/context.ts";
+import { crossSite } from "./middleware/cross-site.ts";
 import { renderError, renderNotFound } from "./middleware/errors.ts";
 import { jsonBody } from "./middleware/json-body.ts";
 import { config } from "./routes/config.ts";
@@ -12,12 +13,13 @@ import { metrics } from "./routes/metrics.ts";
 import { stubs } from "./routes/stubs.ts";
 
 /**
- * Mountebank's middleware order: who is calling (x-api-key), then the JSON body, then the route. Express
- * routing ignores a trailing slash, hence `strict: false`.
+ * Mountebank's middleware order: who is calling (x-api-key), then the JSON body, then the route; ahead of
+ * them, ours: no cross-site page and no foreign Host name gets further. Express routing ignores a trailing
+ * slash, hence `strict: false`.
  */
 export function createApp() {
   const app = new Hono<AppEnv>({ strict: false });
-  app.use("*", adminContext, jsonBody);
+  app.use("*", crossSite, adminContext, jsonBody);
   app.route("/", home);
   app.route("/", imposters);
   app.route("/", imposter);

@@ -19,6 +19,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** Overrides of the Worker's vars, e.g. `{ API_KEY: "secret" }`. */
   vars?: Partial<Env>;
+  /** Scheme and host the request is addressed to (what the runtime builds from Host); default ORIGIN. */
+  base?: string;
 }
 
 /** Calls the admin Worker in this isolate, as the front door's service binding would. */
@@ -29,7 +31,7 @@ export async function call(method: string, path: string, options: CallOptions = 
   else if (body !== undefined) init.body = JSON.stringify(body);
   const ctx = createExecutionContext();
   const response = await worker.fetch(
-    new Request(`${ORIGIN}${path}`, init),
+    new Request(`${options.base ?? ORIGIN}${path}`, init),
     { ...env, ...options.vars },
     ctx,
   );

@@ -83,4 +83,21 @@ describe("copy", () => {
     response = copy(request, response, regex("headers", "${E}", ".+"));
     expect(response.body).toBe("ci|m1|[object Object]");
   });
+
+  // Issue 15: past MAX_BODY_DEPTH a body is text, not JSON, and holds no XML node (no stack overflow).
+  it.each([
+    ["jsonpath", `${'{"v":'.repeat(200_000)}1${"}".repeat(200_000)}`, "$.v.v"],
+    ["xpath", `${"<v>".repeat(200_000)}${"</v>".repeat(200_000)}`, "//v"],
+  ] as const)("copies nothing by %s from a body nested deeper than the limit", (method, body, selector) => {
+    const response = copy(
+      testRequest({ body }),
+      { body: "${V}" },
+      {
+        from: "body",
+        into: "${V}",
+        using: { method, selector },
+      },
+    );
+    expect(response.body).toBe("${V}");
+  });
 });

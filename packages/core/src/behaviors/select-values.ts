@@ -1,14 +1,15 @@
 import { MbFailure } from "../errors.ts";
+import { compileUserRegex, type UserRegex } from "../regex/index.ts";
 import type { Copy } from "../schemas/behavior.ts";
 import { selectJsonPath } from "../select/jsonpath.ts";
 import { selectXPath } from "../select/xpath.ts";
 
 type Using = Copy["using"];
 
-function compileRegex(using: Using): RegExp {
+function compileRegex(using: Using): UserRegex {
   const flags = `${using.options?.ignoreCase ? "i" : ""}${using.options?.multiline ? "m" : ""}`;
   try {
-    return new RegExp(using.selector, flags);
+    return compileUserRegex(using.selector, flags);
   } catch (error) {
     // Mountebank lets the SyntaxError through, which answers 500 with its message.
     throw new MbFailure({ code: "bad data", message: (error as Error).message, source: using.selector });

@@ -1,6 +1,6 @@
 import { lowerCase } from "../predicates/fold.ts";
+import { checkUserRegex } from "../regex/index.ts";
 import type { Predicate } from "../schemas/predicate.ts";
-import { boundedMemo } from "./memo.ts";
 
 /** Lower-cases exactly as the evaluator does for case-insensitive predicates. */
 export const foldCase: (text: string) => string = lowerCase;
@@ -77,14 +77,12 @@ function readNamespaces(xpath: NonNullable<Predicate["xpath"]>): Record<string, 
   return entries.every(([, v]) => typeof v === "string") ? (ns as Record<string, string>) : undefined;
 }
 
-export const compiles = (pattern: string, flags: string): boolean => compilesMemo(`${flags}/${pattern}`);
-
-const compilesMemo = boundedMemo((key) => {
-  const slash = key.indexOf("/");
+/** Whether a pattern runs here: valid JavaScript and accepted by src/regex (which memoizes the answer). */
+export function compiles(pattern: string, flags: string): boolean {
   try {
-    new RegExp(key.slice(slash + 1), key.slice(0, slash));
+    checkUserRegex(pattern, flags);
     return true;
   } catch {
     return false;
   }
-});
+}

@@ -1,4 +1,5 @@
 import { badData, MbFailure } from "../errors.ts";
+import { compileUserRegex, type UserRegex } from "../regex/index.ts";
 import type { Predicate } from "../schemas/predicate.ts";
 import { decodeBase64Text } from "./base64.ts";
 
@@ -63,14 +64,14 @@ export function valueFolder(fold: Fold): (text: string) => string {
     if (fold.valuesLower) value = value.toLowerCase();
     if (except === undefined) return value;
     if (except instanceof MbFailure) throw except;
-    return value.replace(except, "");
+    return except.removeAll(value);
   };
 }
 
-function exceptPattern(fold: Fold): RegExp | MbFailure | undefined {
+function exceptPattern(fold: Fold): UserRegex | MbFailure | undefined {
   if (fold.except === undefined) return undefined;
   try {
-    return new RegExp(fold.except, fold.exceptFlags);
+    return compileUserRegex(fold.except, fold.exceptFlags);
   } catch (error) {
     return new MbFailure(badData(errorMessage(error), fold.except));
   }

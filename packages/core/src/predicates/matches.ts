@@ -1,4 +1,5 @@
 import { badData, MbFailure } from "../errors.ts";
+import { compileUserRegex, type UserRegex } from "../regex/index.ts";
 import type { Predicate } from "../schemas/predicate.ts";
 import { compileComparison } from "./comparison.ts";
 import { type Encoding, errorMessage, type Fold } from "./fold.ts";
@@ -53,7 +54,7 @@ function matchesSelector(predicate: Predicate, caseSensitive: boolean): Selector
  * pattern fails as `bad data` when it is first tested, which is when Mountebank's RegExp throws.
  */
 function patternTest(flags: string): (expected: unknown, actual: unknown) => boolean {
-  const patterns = new Map<string, RegExp | MbFailure>();
+  const patterns = new Map<string, UserRegex | MbFailure>();
   return (expected, actual) => {
     const source = String(expected);
     let pattern = patterns.get(source);
@@ -62,14 +63,14 @@ function patternTest(flags: string): (expected: unknown, actual: unknown) => boo
       patterns.set(source, pattern);
     }
     if (pattern instanceof MbFailure) throw pattern;
-    // RegExp#test converts the actual to a string itself (numbers from JSON bodies match as digits).
-    return pattern.test(actual as string);
+    // RegExp#test converts the actual to a string (numbers from JSON bodies match as digits).
+    return pattern.test(String(actual));
   };
 }
 
-function compilePattern(source: string, flags: string): RegExp | MbFailure {
+function compilePattern(source: string, flags: string): UserRegex | MbFailure {
   try {
-    return new RegExp(source, flags);
+    return compileUserRegex(source, flags);
   } catch (error) {
     return new MbFailure(badData(errorMessage(error), source));
   }

@@ -1,5 +1,6 @@
 import type { RequestView, TextCache } from "../predicates/types.ts";
 import type { MbRequest } from "../schemas/request.ts";
+import { parseJsonBody } from "../select/depth.ts";
 import { parseXml, type XmlDocument } from "../select/xpath.ts";
 
 const JSON_SPACE = "json";
@@ -32,7 +33,7 @@ class View implements RequestView {
   parseJson(text: string): unknown {
     const entries = this.texts(JSON_SPACE);
     if (entries.has(text)) return entries.get(text);
-    const value = tryParse(text);
+    const value = parseJsonBody(text);
     entries.set(text, value);
     return value;
   }
@@ -96,13 +97,5 @@ class FirstTextCache implements TextCache {
     }
     this.others ??= new Map();
     this.others.set(text, value);
-  }
-}
-
-function tryParse(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
   }
 }

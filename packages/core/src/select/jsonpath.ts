@@ -1,10 +1,12 @@
 import { JSONPath } from "jsonpath-plus";
+import { parseJsonBody } from "./depth.ts";
+import { LinearScript } from "./jsonpath-script.ts";
 
 /**
  * Selects with a JSONPath expression, as Mountebank's `models/jsonpath.js` does.
  *
  * - `source` may be an already-parsed value (any non-null object or array is used as is) or JSON text;
- *   anything else is coerced to a string and JSON-parsed.
+ *   anything else is coerced to a string and JSON-parsed (nesting past MAX_BODY_DEPTH is not JSON).
  * - Returns `undefined` when nothing matches, when the text is not JSON, when the parsed value is falsy
  *   (`null`, `0`, `false`, `""`), or when the expression is malformed or its filter script fails.
  * - Otherwise returns the array of every matched value, in document order, even for a single match
@@ -12,7 +14,8 @@ import { JSONPath } from "jsonpath-plus";
  *
  * Filter scripts (`?(@.price < 10)`) run in jsonpath-plus's safe evaluator, never `eval`, because
  * workerd forbids code generation at request time. Mountebank 2.9.1 (jsonpath-plus 7) evaluates them
- * natively, so a script outside the safe evaluator's JavaScript subset selects nothing here.
+ * natively, so a script outside the safe evaluator's JavaScript subset selects nothing here, and so
+ * does one whose regular expression is not provably linear (jsonpath-script.ts, issue 15).
  */
 export function selectJsonPath(selector: string, source: unknown): unknown[] | undefined {
   return compileJsonPath(selector)(source);
@@ -30,9 +33,10 @@ export function compileJsonPath(selector: string): CompiledJsonPath {
   const names = plainNames(selector);
   return (source) => {
     try {
-      const json = isObject(source) ? source : JSON.parse(String(source));
+      const json = isObject(source) ? source : parseJsonBody(String(source));
+      if (json === undefined) return undefined;
       if (names !== undefined) return follow(names, json);
-      const result: unknown = JSONPath({ path: selector, json, eval: "safe", wrap: true });
+      const result: unknown = JSONPath({ path: selector, json, eval: LinearScript, wrap: true });
       return Array.isArray(result) && result.length > 0 ? result : undefined;
     } catch {
       return undefined;

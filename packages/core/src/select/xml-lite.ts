@@ -1,3 +1,5 @@
+import { MAX_BODY_DEPTH } from "./depth.ts";
+
 /**
  * A small reader for plain XML documents, to spare the common request the cost of xmldom's full DOM.
  * It accepts only a subset of XML on which xmldom's lenient parser builds the obvious tree (checked
@@ -12,7 +14,7 @@
  * - text without `<`, and nowhere a `&` (entities), a `\r`, U+0085 or U+2028 (xmldom rewrites line
  *   endings), nor any comment, CDATA section, processing instruction or doctype.
  * A text with no `<` at all holds no element for xmldom either (or no document, when empty). Nesting
- * too deep for the reader's recursion is left to xmldom too.
+ * deeper than MAX_BODY_DEPTH is left to xmldom too, whose reader refuses it (see parseXml).
  */
 export interface LiteElement {
   readonly name: string;
@@ -39,12 +41,7 @@ export function readLiteXml(text: string): LiteDocument | undefined {
   const reader = new Reader(text);
   const start = reader.skipSpace(0);
   if (text.charCodeAt(start) !== LT) return undefined;
-  let end: number;
-  try {
-    end = reader.element(start, undefined);
-  } catch {
-    return undefined; // the stack ran out
-  }
+  const end = reader.element(start, undefined, 1);
   if (end < 0 || reader.skipSpace(end) !== text.length || reader.root === undefined) return undefined;
   return { root: reader.root };
 }
@@ -85,11 +82,11 @@ class Reader {
     return i;
   }
 
-  /** Reads the element whose `<` is at `at` into `parent`; returns the index after it, or -1. */
-  element(at: number, parent: LiteElement | undefined): number {
+  /** Reads the element whose `<` is at `at` into `parent`, `depth` levels down; the index after it, or -1. */
+  element(at: number, parent: LiteElement | undefined, depth: number): number {
     const text = this.text;
     const nameEnd = this.name(at + 1);
-    if (nameEnd < 0) return -1;
+    if (nameEnd < 0 || depth > MAX_BODY_DEPTH) return -1;
     const element: LiteElement = {
       name: text.slice(at + 1, nameEnd),
       order: this.count++,
@@ -102,7 +99,7 @@ class Reader {
     const i = this.attributes(nameEnd, element.attributes);
     if (i < 0) return -1;
     if (text.charCodeAt(i) === SLASH) return text.charCodeAt(i + 1) === GT ? i + 2 : -1;
-    return this.content(i + 1, element);
+    return this.content(i + 1, element, depth);
   }
 
   /** Reads attributes up to the `>` or `/` that ends the start tag, and returns its index, or -1. */
@@ -128,7 +125,7 @@ class Reader {
   }
 
   /** Reads children and text after a start tag, through the matching end tag; returns the index after it. */
-  private content(from: number, element: LiteElement): number {
+  private content(from: number, element: LiteElement, depth: number): number {
     const text = this.text;
     let i = from;
     for (;;) {
@@ -140,7 +137,7 @@ class Reader {
         const close = `</${element.name}>`;
         return text.startsWith(close, tag) ? tag + close.length : -1;
       }
-      i = this.element(tag, element);
+      i = this.element(tag, element, depth + 1);
       if (i < 0) return -1;
     }
   }

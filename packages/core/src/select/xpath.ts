@@ -1,6 +1,7 @@
 import xmldom from "@xmldom/xmldom";
 import xpath from "xpath";
 import { badData, MbFailure } from "../errors.ts";
+import { MAX_BODY_DEPTH } from "./depth.ts";
 
 /** What an XPath selection yields, as Mountebank's `models/xpath.js` returns it. */
 export type XPathSelection = number | boolean | string[] | undefined;
@@ -12,6 +13,8 @@ interface XmlNode {
   value?: string;
   data?: unknown;
   firstChild?: XmlNode | null;
+  nextSibling?: XmlNode | null;
+  parentNode?: XmlNode | null;
 }
 
 /** A parsed document, or undefined when the text is empty (xmldom builds no document then). */
@@ -44,17 +47,25 @@ const NUMBER_TYPE = 1;
 const STRING_TYPE = 2;
 const BOOLEAN_TYPE = 3;
 
+const ELEMENT_NODE = 1;
 const TEXT_NODE = 3;
 const ATTRIBUTE_NODE = 2;
 const quiet = (_level: string, _message: unknown): void => {};
 
 /**
  * Parses text the way Mountebank does: xmldom in XML mode with every warning and error swallowed, so any
- * text yields a document (possibly without a root element). Empty text yields undefined.
+ * text yields a document (possibly without a root element). Empty text yields undefined, and so does a
+ * document nested deeper than MAX_BODY_DEPTH: xmldom's normalize() and the xpath library's axes
+ * recurse per level, so far deeper documents overflow the stack (Mountebank answers them with a 500).
  */
 export function parseXml(text: string): XmlDocument {
-  const doc = new xmldom.DOMParser({ errorHandler: quiet }).parseFromString(text) as unknown;
-  if (doc === undefined || doc === null) return undefined;
+  let doc: unknown;
+  try {
+    doc = new xmldom.DOMParser({ errorHandler: quiet }).parseFromString(text);
+  } catch {
+    return undefined; // its normalize() recursed deeper than the stack: far past MAX_BODY_DEPTH
+  }
+  if (doc === undefined || doc === null || deeperThan(doc as XmlNode, MAX_BODY_DEPTH)) return undefined;
   // xmldom claims every DOM feature, which makes the xpath library match names case-insensitively as if
   // the document were HTML. Mountebank turns that off the same way, so node names stay case-sensitive.
   const impl = (doc as { implementation?: DomImplementation }).implementation;
@@ -64,6 +75,28 @@ export function parseXml(text: string): XmlDocument {
       !(feature === "HTML" && version === "2.0") && original(feature, version);
   }
   return doc;
+}
+
+/**
+ * Whether any element lies more than `max` levels below `doc` (the root element is 1; text in the
+ * deepest element does not count, as in xml-lite.ts): a walk in document order, without a stack.
+ */
+function deeperThan(doc: XmlNode, max: number): boolean {
+  let depth = 0;
+  let node: XmlNode | null | undefined = doc;
+  while (node) {
+    if (node.firstChild) {
+      node = node.firstChild;
+      if (++depth > max && node.nodeType === ELEMENT_NODE) return true;
+      continue;
+    }
+    while (node && node !== doc && !node.nextSibling) {
+      node = node.parentNode;
+      depth--;
+    }
+    node = node === doc || !node ? undefined : node.nextSibling;
+  }
+  return false;
 }
 
 /** An XPath expression ready to run against many documents; built once per selector and namespace map. */

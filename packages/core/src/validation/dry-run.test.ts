@@ -29,6 +29,10 @@ describe("dryRunStub", () => {
       "a malformed jsonpath copy (selects nothing)",
       withBehavior({ copy: { from: "body", into: "X", using: using("jsonpath", "$..[?(") } }),
     ],
+    [
+      "a jsonpath script with a linear regex",
+      withPredicates({ equals: { body: "x" }, jsonpath: { selector: "$[?(/^ab/i.test(@.a))]" } }),
+    ],
     ["a valid lookup", withBehavior({ lookup: { key: { from: "path", using: using("regex", "\\w+") } } })],
   ])("passes %s", (_name, stub) => {
     expect(dryRunStub(stub)).toBeUndefined();
@@ -84,6 +88,46 @@ describe("dryRunStub", () => {
       {
         message:
           'predicateGenerator "except" field is not a valid regular expression: Invalid regular expression: /(/g: Unterminated group',
+      },
+    ],
+    [
+      "a backreference (no linear-time engine runs one; issue 15)",
+      withPredicates({ matches: { path: "^/(a)\\1$" } }),
+      {
+        message: "regular expressions run in linear time here, which rules out a backreference",
+        source: "^/(a)\\1$",
+      },
+    ],
+    [
+      "a lookahead in an except the test request never reaches",
+      withPredicates({ equals: { body: { a: "x" } }, except: "a(?=b)" }),
+      { message: expect.stringContaining("rules out lookaround"), source: "a(?=b)" },
+    ],
+    [
+      "a lookbehind in a copy regex",
+      withBehavior({ copy: { from: "path", into: "X", using: using("regex", "(?<=/)\\d+") } }),
+      {
+        message:
+          'copy behavior "using.selector" field is not a valid regex selector: regular expressions run in linear time here, which rules out lookaround (`(?=`, `(?!`, `(?<=`, `(?<!`)',
+      },
+    ],
+    [
+      "a jsonpath filter script with a catastrophic regex",
+      withPredicates({ equals: { body: "x" }, jsonpath: { selector: "$[?(@.a.match(/^(a+)+$/))]" } }),
+      {
+        message:
+          "a jsonpath script may use only regular expressions that run in linear time: /^(a+)+$/, which is not provably linear",
+        source: "$[?(@.a.match(/^(a+)+$/))]",
+      },
+    ],
+    [
+      "a jsonpath copy whose script builds a regex from the document",
+      withBehavior({
+        copy: { from: "body", into: "X", using: using("jsonpath", "$[?(@.a.search(@.b) > 0)]") },
+      }),
+      {
+        message:
+          'copy behavior "using.selector" field is not a valid jsonpath selector: a jsonpath script may use only regular expressions that run in linear time: a pattern that is not a literal',
       },
     ],
   ])("refuses %s", (_name, stub, expected) => {

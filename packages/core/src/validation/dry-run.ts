@@ -2,12 +2,14 @@ import { selectValues } from "../behaviors/select-values.ts";
 import { badData, type MbError, MbFailure } from "../errors.ts";
 import { errorMessage } from "../predicates/fold.ts";
 import { compilePredicate } from "../predicates/index.ts";
+import { compileUserRegex } from "../regex/index.ts";
 import { createRequestView } from "../request/view.ts";
 import type { Copy } from "../schemas/behavior.ts";
 import { PREDICATE_OPERATORS } from "../schemas/operators.ts";
 import type { Predicate } from "../schemas/predicate.ts";
 import type { MbRequest } from "../schemas/request.ts";
 import type { Stub } from "../schemas/response.ts";
+import { jsonPathScriptProblem } from "../select/jsonpath-script.ts";
 import { walkPredicates } from "./predicate-walk.ts";
 import { collectStrings } from "./regex-sources.ts";
 import { isRecord } from "./values.ts";
@@ -83,14 +85,28 @@ function patternError(stub: Stub): MbError | undefined {
     if (typeof node.except === "string") sources.push(node.except);
     return true;
   });
+  const scriptError = jsonPathScriptsError(stub);
+  if (scriptError !== undefined) return scriptError;
   for (const source of sources) {
     try {
-      new RegExp(source);
+      compileUserRegex(source, "");
     } catch (error) {
       return badData(errorMessage(error), source);
     }
   }
   return undefined;
+}
+
+/** A jsonpath predicate whose filter script uses a regex that is not provably linear (issue 15). */
+function jsonPathScriptsError(stub: Stub): MbError | undefined {
+  let error: MbError | undefined;
+  walkPredicates(stub.predicates, (node) => {
+    const selector = isRecord(node) && isRecord(node.jsonpath) ? node.jsonpath.selector : undefined;
+    const problem = typeof selector === "string" ? jsonPathScriptProblem(selector) : undefined;
+    if (problem !== undefined) error = badData(problem, selector);
+    return error === undefined;
+  });
+  return error;
 }
 
 function responsesError(stub: Stub): MbError | undefined {
@@ -104,7 +120,7 @@ function responsesError(stub: Stub): MbError | undefined {
     for (const generator of response.proxy?.predicateGenerators ?? []) {
       if (generator.except === undefined) continue;
       try {
-        new RegExp(generator.except, "g");
+        compileUserRegex(generator.except, "g");
       } catch (error) {
         return badData(
           `predicateGenerator "except" field is not a valid regular expression: ${reason(error)}`,
@@ -124,6 +140,8 @@ function selectorError(
 ): MbError | undefined {
   if (!using) return undefined;
   try {
+    const problem = using.method === "jsonpath" ? jsonPathScriptProblem(using.selector) : undefined;
+    if (problem !== undefined) throw new Error(problem);
     selectValues(PROBE[using.method], using);
     return undefined;
   } catch (error) {

@@ -22,7 +22,7 @@ export function validateStubsBody(body: unknown, options: ValidationOptions): Re
   const limits = resolveLimits(options.limits);
   const countError = stubCountError(stubs.length, limits);
   if (countError) return fail(countError);
-  const copy = privateCopy(stubs, limits);
+  const copy = privateCopy(stubs, limits, "stubs");
   if (!copy.ok) return copy;
   const errors: MbError[] = [];
   const valid: Stub[] = [];
@@ -72,7 +72,7 @@ export function parseStubIndex(param: string, stubCount: number): Result<number>
 /** One stub as a body (PUT /imposters/:id/stubs/:stubIndex), or the `stub` of a POST. */
 export function validateNewStub(stub: unknown, options: ValidationOptions): Result<Stub> {
   const limits = resolveLimits(options.limits);
-  const copy = privateCopy(stub, limits);
+  const copy = privateCopy(stub, limits, "stub");
   if (!copy.ok) return copy;
   return validateStub(upcastStub(copy.value), { ...options, limits, label: "stub" });
 }

@@ -28,7 +28,7 @@ const RUNTIME_FIELDS = ["numberOfRequests", "requests", "_links"] as const;
  */
 export function validateImposter(input: unknown, options: ValidationOptions): Result<ImposterDraft> {
   const limits = resolveLimits(options.limits);
-  const copy = privateCopy(input, limits);
+  const copy = privateCopy(input, limits, "imposter");
   if (!copy.ok) return copy;
   const imposter: JsonRecord = isRecord(copy.value) ? (upcast(copy.value) as JsonRecord) : {};
 

@@ -1,6 +1,7 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: "${TOKEN}" is Mountebank's copy/lookup token syntax, not a template.
 import { fileURLToPath } from "node:url";
 import { type CaseRequest, type ExchangeCase, get, json, post, xml } from "./case-types.ts";
+import { regexCopyCases } from "./regex.cases.ts";
 
 /** The same CSV files feed Mountebank (from disk) and our core (through EngineDeps.dataSource). */
 export const PEOPLE_CSV = fileURLToPath(new URL("./fixtures/people.csv", import.meta.url));
@@ -320,4 +321,5 @@ export const behaviorCases: ExchangeCase[] = [
     },
     requests: [get("/7"), get("/8"), get("/9")],
   },
+  ...regexCopyCases,
 ];

@@ -5,6 +5,7 @@ import { logicCases } from "./predicates-logic.cases.ts";
 import { operatorCases } from "./predicates-operators.cases.ts";
 import { requestCases } from "./predicates-request.cases.ts";
 import { selectorCases } from "./predicates-selectors.cases.ts";
+import { regexPredicateCases } from "./regex.cases.ts";
 
 /**
  * Every predicate case. The area is split by theme into six files to keep each readable; the rows of
@@ -17,4 +18,5 @@ export const predicateCases: ExchangeCase[] = [
   ...selectorCases,
   ...requestCases,
   ...coercionCases,
+  ...regexPredicateCases,
 ];

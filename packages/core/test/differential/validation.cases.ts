@@ -126,6 +126,23 @@ export const validationCases: ValidationCase[] = [
     },
   },
   {
+    name: "a backreference is refused",
+    imposter: stub(ok, [{ matches: { path: "^/(\\w+)/\\1$" } }]),
+    deviation: {
+      why: "every user pattern runs in linear time here (issue 15), which no engine does with a backreference",
+      mb: { status: 201, errors: [] },
+      ours: {
+        status: 400,
+        errors: [
+          {
+            code: "bad data",
+            message: "regular expressions run in linear time here, which rules out a backreference",
+          },
+        ],
+      },
+    },
+  },
+  {
     name: "tcp is refused",
     imposter: { protocol: "tcp" },
     deviation: {

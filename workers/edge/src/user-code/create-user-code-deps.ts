@@ -10,6 +10,7 @@ import {
   userCodeError,
 } from "@mockctl/core";
 import { exclusive, USER_CODE_TIMEOUT_MS, withDeadline } from "./deadline.ts";
+import { ensureHost, reportOverrun } from "./host-client.ts";
 import { programFor } from "./program.ts";
 import { messageOf, runInIsolate, type UserCodeEnv } from "./run-in-isolate.ts";
 
@@ -56,10 +57,22 @@ export function createUserCodeDeps(
 
   async function call(kind: UserCodeKind, source: string, inputs: Omit<UserCall, "kind" | "module">) {
     const failure = (data: string | undefined) => new MbFailure(userCodeError(kind, source, data));
-    const work = runInIsolate(env, program, kind, source, inputs);
-    const outcome = await withDeadline(work, timeoutMs, () =>
-      failure(`user code did not finish within ${timeoutMs} ms`),
-    ).catch((error: unknown) => {
+    // Locally, a host process must run first; its start-up is not the function's time.
+    await ensureHost(env).catch((error: unknown) => {
+      throw failure(messageOf(error));
+    });
+    // Locally the call is an HTTP request to the host: dropping it at the deadline lets the host drop a
+    // function that waits forever (a timer that never calls back), instead of holding it.
+    const abort = env.USER_CODE_HOST === undefined ? undefined : new AbortController();
+    const work = runInIsolate(env, program, kind, source, inputs, abort?.signal);
+    let overran = false;
+    const outcome = await withDeadline(work, timeoutMs, () => {
+      overran = true;
+      abort?.abort();
+      return failure(`user code did not finish within ${timeoutMs} ms`);
+    }).catch(async (error: unknown) => {
+      // Locally the launcher frees a host whose thread the function still holds before this answers.
+      if (overran) await reportOverrun(env);
       throw error instanceof MbFailure ? error : failure(messageOf(error));
     });
     if (outcome.state !== undefined && bag !== undefined) {

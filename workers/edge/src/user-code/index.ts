@@ -9,10 +9,13 @@
  *   A caller without the bag (a front door) runs functions with tripwires instead; a function that uses
  *   state then fails with StateNeeded and the request goes to the imposter's object.
  * - Limits: USER_CODE_TIMEOUT_MS wall clock per call (ours), USER_CODE_CPU_MS CPU (Cloudflare only).
- *   Locally workerd enforces no CPU limit and runs the loaded isolate on the caller's thread, so a
- *   synchronous endless loop (`while (true) {}`) hangs the whole local runtime: no timer can fire. A
- *   function that never answers asynchronously is stopped by the deadline (or at once by workerd's
- *   hang detection when nothing is pending).
+ *   On Cloudflare the runtime's CPU limit ends a runaway isolate. Locally workerd enforces no CPU limit
+ *   and runs a loaded isolate on its caller's thread, so the launcher binds USER_CODE_HOST and
+ *   USER_CODE_SUPERVISOR (host-client.ts): calls go to a workerd process of its own, a loop blocks that
+ *   process only, the edge's deadline fires on time and fails the call with mb's envelope, and the
+ *   launcher kills the stuck host and starts another (infra/local/user-code-host). A memory bomb aborts
+ *   the host at its heap limit; deep recursion is a RangeError; a function that never answers is stopped
+ *   by the deadline (or at once by workerd's hang detection when nothing is pending).
  */
 
 export { emptyUserState, type UserState } from "@mockctl/core";

@@ -1,10 +1,11 @@
 import type { UserCall, UserCodeEntrypoint, UserCodeKind, UserCodeModules, UserOutcome } from "@mockctl/core";
 import { USER_CODE_CPU_MS } from "./deadline.ts";
+import { runOnHost, type UserCodeHostEnv } from "./host-client.ts";
 import type { UserCodeProgram } from "./program.ts";
 import { parseStartFailure } from "./start-failure.ts";
 
-/** The one binding user code needs: the Worker Loader. */
-export interface UserCodeEnv {
+/** The Worker Loader, or locally the user-code host that stands in for it (host-client.ts). */
+export interface UserCodeEnv extends UserCodeHostEnv {
   LOADER: WorkerLoader;
 }
 
@@ -21,6 +22,10 @@ function workerCode(code: UserCodeModules): WorkerLoaderWorkerCode {
     globalOutbound: null,
     limits: { cpuMs: USER_CODE_CPU_MS },
   };
+}
+
+function loaderEntry(loader: WorkerLoader, id: string, code: UserCodeModules): UserCodeEntrypoint {
+  return loader.get(id, () => workerCode(code)).getEntrypoint() as unknown as UserCodeEntrypoint;
 }
 
 // workerd cancels a call whose promise can no longer settle (no timer, no I/O pending) with a long
@@ -43,14 +48,22 @@ export async function runInIsolate(
   kind: UserCodeKind,
   source: string,
   inputs: Omit<UserCall, "kind" | "module">,
+  signal?: AbortSignal,
 ): Promise<UserOutcome> {
   for (let attempt = 0; ; attempt++) {
     const { id, code } = await program.current(kind, source);
     const module = code.moduleFor(kind, source) ?? "";
-    const stub = env.LOADER.get(id, () => workerCode(code));
-    const entry = stub.getEntrypoint() as unknown as UserCodeEntrypoint;
+    const call: UserCall = { kind, module, ...inputs };
     try {
-      return await entry.run({ kind, module, ...inputs });
+      return env.USER_CODE_HOST === undefined
+        ? await loaderEntry(env.LOADER, id, code).run(call)
+        : await runOnHost(
+            env.USER_CODE_HOST,
+            id,
+            { ...code, compatibilityDate: COMPATIBILITY_DATE },
+            call,
+            signal,
+          );
     } catch (error) {
       const failure = parseStartFailure(messageOf(error));
       if (failure === undefined || attempt > program.size || !program.markBroken(failure)) throw error;

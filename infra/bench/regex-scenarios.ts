@@ -1,0 +1,47 @@
+import type { Scenario } from "./scenarios.ts";
+
+/** Stubs per regex imposter, as the load tests' `regex-paths` fixture has. */
+const REGEX_STUBS = 100;
+const LAST = REGEX_STUBS - 1;
+
+/**
+ * The regex-heavy scenarios (issue 15): every request runs user patterns, so a slower regex engine
+ * shows here. Both read a header or the body, which keeps them off the request-line memo
+ * (workers/edge/src/route-memo.ts): the patterns run on every request, not once.
+ */
+export const REGEX_SCENARIOS: Scenario[] = [
+  {
+    id: "regex-last",
+    title: `imposter, last of ${REGEX_STUBS} \`matches\` path stubs (with a header regex)`,
+    path: `/i/4549/catalog/p${LAST}/items/widget-42`,
+    bodies: ["hello"],
+    target: false,
+    headers: { "x-bench": "1" },
+    imposter: {
+      protocol: "http",
+      port: 4549,
+      stubs: Array.from({ length: REGEX_STUBS }, (_, i) => ({
+        predicates: [
+          { matches: { path: `^/catalog/p${i}/items/[a-z]+-\\d+$`, headers: { "x-bench": "^\\d$" } } },
+        ],
+        responses: [{ is: { body: i === LAST ? "hello" : `regex ${i}` } }],
+      })),
+    },
+  },
+  {
+    id: "matches-body",
+    title: `imposter, last of ${REGEX_STUBS} \`matches\` body stubs (JSON text, unanchored)`,
+    path: "/i/4550/orders",
+    bodies: ["hello"],
+    target: false,
+    body: JSON.stringify({ order: { id: 7, sku: `sku-${LAST}`, quantity: 3 } }),
+    imposter: {
+      protocol: "http",
+      port: 4550,
+      stubs: Array.from({ length: REGEX_STUBS }, (_, i) => ({
+        predicates: [{ matches: { body: `"sku":\\s*"sku-${i}"` } }],
+        responses: [{ is: { body: i === LAST ? "hello" : `body ${i}` } }],
+      })),
+    },
+  },
+];

@@ -1,0 +1,103 @@
+import { connect, createServer, type Server, type Socket } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { type KeepAliveSocket, listenKeepAlive } from "./keep-alive.ts";
+
+const IDLE_MS = 200;
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+const answer = (body: string, extra = "") =>
+  `HTTP/1.1 200 OK\r\nContent-Length: ${body.length}\r\n${extra}\r\n${body}`;
+
+/**
+ * A stand-in for workerd: answers each request (one per write) with its connection's number. `mode`
+ * "idle" closes a connection IDLE_MS after an answer, as workerd does; "race" instead drops a request that
+ * comes after that long unread, as workerd does when its timer and the request are due at once; "close"
+ * answers with `Connection: close` and closes.
+ */
+function fakeWorkerd(mode: "idle" | "race" | "close"): Promise<{ server: Server; port: number }> {
+  let connections = 0;
+  const server = createServer((socket) => {
+    const id = String(++connections);
+    let answeredAt = Date.now();
+    let timer: NodeJS.Timeout | undefined;
+    socket.on("data", () => {
+      clearTimeout(timer);
+      if (mode === "race" && Date.now() - answeredAt >= IDLE_MS) return void socket.destroy();
+      socket.write(answer(id, mode === "close" ? "Connection: close\r\n" : ""));
+      answeredAt = Date.now();
+      if (mode === "close") socket.end();
+      if (mode === "idle") timer = setTimeout(() => socket.end(), IDLE_MS);
+    });
+    socket.on("error", () => {});
+  });
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () => resolve({ server, port: portOf(server) })),
+  );
+}
+
+const portOf = (server: Server) => (server.address() as { port: number }).port;
+
+/** A client's raw connection: `send` writes a request and resolves with the next answer's body. */
+function rawClient(port: number) {
+  const socket: Socket = connect(port, "127.0.0.1");
+  const ended = new Promise<string>((done) =>
+    socket.on("end", () => done("end")).on("error", () => done("reset")),
+  );
+  const send = () =>
+    new Promise<string>((resolve) => {
+      socket.once("data", (chunk) => resolve(chunk.toString().split("\r\n\r\n")[1] ?? ""));
+      socket.once("close", () => resolve("closed"));
+      socket.write("GET / HTTP/1.1\r\nHost: x\r\n\r\n");
+    });
+  return { socket, send, ended };
+}
+
+describe("the keep-alive relay in front of workerd", () => {
+  let upstream: Server | undefined;
+  let relay: KeepAliveSocket | undefined;
+  afterEach(async () => {
+    await relay?.close();
+    upstream?.close();
+  });
+
+  async function start(mode: "idle" | "race" | "close", clientIdleMs?: number) {
+    const fake = await fakeWorkerd(mode);
+    upstream = fake.server;
+    const options = { host: "127.0.0.1", port: 0, upstream: { host: "127.0.0.1", port: fake.port } };
+    relay = await listenKeepAlive({
+      ...options,
+      upstreamIdleCloseMs: IDLE_MS,
+      ...(clientIdleMs && { clientIdleMs }),
+    });
+    return rawClient(relay.port);
+  }
+
+  it("keeps the client's connection when workerd closes an idle one, and dials again", async () => {
+    const client = await start("idle");
+    expect(await client.send()).toBe("1");
+    await sleep(IDLE_MS * 2);
+    expect(await client.send()).toBe("2");
+    client.socket.destroy();
+  });
+
+  it("sends a request that met workerd's idle close again on a new connection", async () => {
+    const client = await start("race");
+    expect(await client.send()).toBe("1");
+    await sleep(IDLE_MS + 50);
+    expect(await client.send()).toBe("2");
+    client.socket.destroy();
+  });
+
+  it("passes on a close that follows an answer (Connection: close)", async () => {
+    const client = await start("close");
+    expect(await client.send()).toBe("1");
+    expect(await client.ended).toBe("end");
+  });
+
+  it("closes a client's connection after its own idle limit", async () => {
+    const client = await start("idle", IDLE_MS * 3);
+    expect(await client.send()).toBe("1");
+    const idleSince = Date.now();
+    expect(await client.ended).toBe("end");
+    expect(Date.now() - idleSince).toBeGreaterThanOrEqual(IDLE_MS * 3 - 20);
+  });
+});

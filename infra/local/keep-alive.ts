@@ -1,0 +1,70 @@
+import { createServer, type Socket } from "node:net";
+import { Relay } from "./keep-alive-relay.ts";
+
+/**
+ * workerd closes a connection that has waited this long for its next request (kj::HttpServerSettings'
+ * pipelineTimeout; workerd passes no settings and its config has no option for it) and says nothing of it
+ * in its answers (it drops a Worker's `Keep-Alive` header). A client that sends its next request at that
+ * moment, or whose event loop was busy when the FIN came, gets "other side closed" or ECONNRESET.
+ */
+export const WORKERD_IDLE_CLOSE_MS = 5_000;
+
+/**
+ * How long the platform keeps a client's idle connection: longer than the pools of common clients keep
+ * theirs (undici 4 s, curl 118 s, Java's HttpClient 30 s or 20 min by JDK; Node's agent and Python's requests
+ * have no limit, and see a close before their next request). mb, a Node server, closes after 5 s and says so
+ * (`Keep-Alive: timeout=5`); a byte relay cannot add that header, and with this limit needs none.
+ */
+export const CLIENT_IDLE_MS = 600_000;
+
+export interface KeepAliveOptions {
+  host: string;
+  port: number;
+  /** workerd's own socket, on a private port. */
+  upstream: { host: string; port: number };
+  clientIdleMs?: number;
+  upstreamIdleCloseMs?: number;
+}
+
+export interface KeepAliveSocket {
+  port: number;
+  close(): Promise<void>;
+}
+
+/**
+ * Listens for clients and relays their bytes to workerd unchanged, one upstream connection per client
+ * connection. When workerd closes an idle upstream connection, the client's stays open and its next
+ * request goes out on a new one, so clients see the idle limit of CLIENT_IDLE_MS instead of workerd's.
+ */
+export function listenKeepAlive(options: KeepAliveOptions): Promise<KeepAliveSocket> {
+  const clients = new Set<Socket>();
+  const settings = {
+    upstream: options.upstream,
+    clientIdleMs: options.clientIdleMs ?? CLIENT_IDLE_MS,
+    // Silence this long before a close means workerd's idle close (an answer's own close follows at once).
+    quietMs: ((options.upstreamIdleCloseMs ?? WORKERD_IDLE_CLOSE_MS) * 4) / 5,
+  };
+  const server = createServer({ allowHalfOpen: true, noDelay: true }, (client) => {
+    clients.add(client);
+    client.on("close", () => clients.delete(client));
+    new Relay(client, settings);
+  });
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, options.host, () => {
+      server.off("error", reject);
+      // Past listening, an error is one failed accept (EMFILE, …): the next client may still be served.
+      server.on("error", () => {});
+      const address = server.address();
+      const port = typeof address === "object" && address !== null ? address.port : options.port;
+      resolve({
+        port,
+        close: () =>
+          new Promise((done) => {
+            server.close(() => done());
+            for (const client of clients) client.destroy();
+          }),
+      });
+    });
+  });
+}

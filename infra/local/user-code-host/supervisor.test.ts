@@ -1,0 +1,94 @@
+import { request } from "node:http";
+import { afterAll, describe, expect, it } from "vitest";
+import { UserCodeHost } from "./supervisor.ts";
+
+const host = new UserCodeHost();
+afterAll(() => host.stop());
+
+/** A loaded worker whose `run(call)` executes `body`, as the edge's builder would send it. */
+const code = (body: string) => ({
+  compatibilityDate: "2026-04-20",
+  mainModule: "main.js",
+  modules: {
+    "main.js": `import { WorkerEntrypoint } from "cloudflare:workers";
+export default class U extends WorkerEntrypoint { run(call) { ${body} } }`,
+  },
+});
+
+/** POSTs to the host's socket as the edge does; resolves with status and parsed body, or the error. */
+function post(path: string, message: object): Promise<{ status: number; body: unknown } | Error> {
+  return new Promise((resolve) => {
+    const req = request({ socketPath: host.socketPath, path, method: "POST" }, (res) => {
+      let text = "";
+      res.on("data", (chunk) => {
+        text += chunk;
+      });
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+    });
+    req.on("error", resolve);
+    req.end(JSON.stringify(message));
+  });
+}
+
+describe("the user-code host", () => {
+  it("starts only when asked, runs code it was sent, and asks for code it does not hold", async () => {
+    expect(host.pid).toBeUndefined();
+    await host.start();
+    expect(host.starts).toBe(1);
+    expect(await post("/run", { id: "a", call: { x: 1 } })).toEqual({ status: 409, body: { missing: "a" } });
+    const sum = code("return { ok: true, value: call.x + 1 };");
+    expect(await post("/run", { id: "a", code: sum, call: { x: 1 } })).toEqual({
+      status: 200,
+      body: { ok: true, value: 2 },
+    });
+    expect(await post("/run", { id: "a", call: { x: 41 } })).toMatchObject({ body: { value: 42 } });
+  });
+
+  it("gives loaded code no network and no bindings, whatever the caller sends", async () => {
+    const probe = code(
+      "return fetch('http://127.0.0.1:9/').then(() => 'net', (e) => ({ ok: true, value: [String(e), Object.keys(this.env)] }));",
+    );
+    const sent = { ...probe, env: { SECRET: "x" }, globalOutbound: "internet" };
+    const answer = (await post("/run", { id: "net", code: sent, call: {} })) as {
+      body: { value: unknown[] };
+    };
+    expect(answer.body.value[0]).toMatch(/Error/);
+    expect(answer.body.value[1]).toEqual([]);
+  });
+
+  it("answers a call that throws with its message, as the Worker Loader would", async () => {
+    const answer = await post("/run", { id: "throws", code: code("throw new Error('boom');"), call: {} });
+    expect(answer).toEqual({ status: 500, body: { error: "boom" } });
+  });
+
+  it("is healthy while a function waits, and killed and started again while one loops", async () => {
+    expect(await host.check()).toBe("healthy");
+    const pid = host.pid;
+    const looping = post("/run", { id: "loop", code: code("while (true) {}"), call: {} });
+    await new Promise((done) => setTimeout(done, 100));
+    expect(await host.check()).toBe("killed");
+    expect(await looping).toBeInstanceOf(Error);
+    await host.start();
+    expect(host.pid).not.toBe(pid);
+    expect(await host.check()).toBe("healthy");
+  });
+
+  it("replaces a host that runs but does not answer when the edge asks for one", async () => {
+    const pid = host.pid ?? 0;
+    process.kill(pid, "SIGSTOP");
+    await host.ensure();
+    expect(host.pid).not.toBe(pid);
+    expect(await host.check()).toBe("healthy");
+  });
+
+  it("starts again on next use after it died by itself", async () => {
+    const starts = host.starts;
+    process.kill(host.pid ?? 0, "SIGKILL");
+    await new Promise((done) => setTimeout(done, 100));
+    expect(host.pid).toBeUndefined();
+    expect(await host.check()).toBe("down");
+    await host.start();
+    expect(host.starts).toBe(starts + 1);
+    expect(await post("/run", { id: "a", call: {} })).toMatchObject({ status: 409 });
+  });
+});

@@ -1,0 +1,51 @@
+// The process-level pieces the user-code host's supervisor needs: the binary, its pipes, a ping, a renice.
+import { request } from "node:http";
+import { createRequire } from "node:module";
+import { setPriority } from "node:os";
+import { createInterface } from "node:readline";
+import type { Readable } from "node:stream";
+
+/** The workerd binary Miniflare itself runs (workerd is Miniflare's dependency, not ours). */
+export function workerdBinary(): string {
+  const fromMiniflare = createRequire(createRequire(import.meta.url).resolve("miniflare"));
+  return process.env.MINIFLARE_WORKERD_PATH ?? (fromMiniflare("workerd") as { default: string }).default;
+}
+
+/** Best effort: the process may have exited meanwhile. */
+export function renice(pid: number, niceness: number): void {
+  try {
+    setPriority(pid, niceness);
+  } catch {}
+}
+
+/** Resolves on workerd's `listen` event on its control pipe (it reports port 0 for a unix socket). */
+export async function listening(control: Readable): Promise<void> {
+  for await (const line of createInterface(control)) {
+    if (String(line).includes('"event":"listen"')) return;
+  }
+}
+
+/** The last few stderr lines, for a one-line message when the host dies (V8 prints pages on OOM). */
+export function tail(stream: Readable | null, keep = 3): () => string[] {
+  const lines: string[] = [];
+  if (stream !== null) {
+    createInterface(stream).on("line", (line) => {
+      if (line.trim() === "") return;
+      lines.push(line.trim().slice(0, 200));
+      if (lines.length > keep) lines.shift();
+    });
+  }
+  return () => lines;
+}
+
+export function ping(socketPath: string, timeoutMs: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const req = request({ socketPath, path: "/ping", timeout: timeoutMs }, (res) => {
+      res.resume();
+      resolve(res.statusCode === 200);
+    });
+    req.on("timeout", () => req.destroy());
+    req.on("error", () => resolve(false));
+    req.end();
+  });
+}
