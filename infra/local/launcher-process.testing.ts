@@ -1,11 +1,16 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const TSX = fileURLToPath(new URL("../../node_modules/tsx/dist/cli.mjs", import.meta.url));
 const READY = /mockctl platform ready at (\S+)/;
 
-/** `npm start` as a user runs it, in its own process group so that kill -9 reaches workerd too. */
+/**
+ * `npm start` as a user runs it, in its own process group. The launcher starts workerd in a group of its
+ * own (so Ctrl-C reaches the launcher alone and its flush grace holds), so kill -9 of the group misses it:
+ * a machine going down kills both, so the test kills workerd too, found by the data folder it serves.
+ */
 export interface LauncherProcess {
   readonly url: string;
   /** SIGKILL to the whole group (the Node launcher and its workerd child); resolves once it is gone. */
@@ -24,8 +29,11 @@ export async function startLauncher(dataDir: string): Promise<LauncherProcess> {
     async kill9() {
       const exited = new Promise((resolve) => child.once("exit", resolve));
       process.kill(-(child.pid as number), "SIGKILL");
+      const servers = serving(dataDir);
+      for (const pid of servers) process.kill(pid, "SIGKILL");
       await exited;
       await groupGone(child.pid as number);
+      for (const pid of servers) await groupGone(pid, false);
     },
   };
 }
@@ -48,15 +56,28 @@ function readyUrl(child: ChildProcess): Promise<string> {
   });
 }
 
-/** workerd gets the same SIGKILL; wait until no process of the group is left, so its files are closed. */
-async function groupGone(pgid: number): Promise<void> {
+/** The workerd processes whose command line names this data folder. */
+function serving(dataDir: string): number[] {
+  return readdirSync("/proc").flatMap((entry) => {
+    if (!/^\d+$/.test(entry)) return [];
+    try {
+      const args = readFileSync(`/proc/${entry}/cmdline`, "utf8");
+      return args.includes("workerd") && args.includes(dataDir) ? [Number(entry)] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/** Waits until no process of the group (or the one process) is left, so its files are closed. */
+async function groupGone(pgid: number, group = true): Promise<void> {
   for (let i = 0; i < 100; i++) {
     try {
-      process.kill(-pgid, 0);
+      process.kill(group ? -pgid : pgid, 0);
     } catch {
       return;
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error(`process group ${pgid} still alive after SIGKILL`);
+  throw new Error(`process (group) ${pgid} still alive after SIGKILL`);
 }
