@@ -11,7 +11,7 @@ import { type Config, Miniflare, serializeConfig } from "miniflare";
 import { DATA_SOURCES_BINDING, dataSourceService } from "./data-sources.ts";
 import type { BuildRequest, Layout } from "./layout.ts";
 import { applyMigrations, migrationFiles } from "./migrations.ts";
-import { USER_CODE_HOST_BINDING, type UserCodeHost, userCodeHostBindings } from "./user-code-host/index.ts";
+import { USER_CODE_HOST_BINDING, userCodeHostBindings } from "./user-code-host/index.ts";
 import { type LocalWorker, loadWorker } from "./worker-options.ts";
 
 /**
@@ -99,9 +99,6 @@ async function applyAll(mf: Miniflare, workers: LocalWorker[]): Promise<string> 
   return hash.digest("hex");
 }
 
-/** Stands in for the run's host while the config is assembled: nothing is started or called. */
-const PLACEHOLDER_HOST = { socketPath: "/nonexistent/mockctl-user-code.sock" } as UserCodeHost;
-
 export async function build(request: BuildRequest): Promise<void> {
   const [front, ...rest] = request.configs;
   if (front === undefined) throw new Error("the local platform needs at least one Worker config");
@@ -115,7 +112,7 @@ export async function build(request: BuildRequest): Promise<void> {
     // Served at run time by the launcher's loopback (loopback.ts); this function only shapes the config.
     [DATA_SOURCES_BINDING]: dataSourceService(process.cwd()) as never,
     // Shapes only, likewise: the host's socket is given at start, and the supervisor is the loopback's.
-    ...userCodeHostBindings(PLACEHOLDER_HOST),
+    ...userCodeHostBindings(),
   };
   const persistRoot = join(request.outDir, "template");
   rmSync(persistRoot, { recursive: true, force: true });

@@ -32,14 +32,15 @@ export function supervisorService(host: UserCodeHost): SupervisorService {
   };
 }
 
-/** The edge's two bindings for a host (Miniflare service bindings; the function is called over loopback). */
-export function userCodeHostBindings(
-  host: Pick<UserCodeHost, "socketPath">,
-): NonNullable<WorkerOptions["serviceBindings"]> {
+/**
+ * The edge's two bindings as the build shapes them into workerd's config. Neither is used as written: at
+ * start the host's socket is given with `--external-addr` and the supervisor is served by the launcher's
+ * loopback (platform.ts), so the config stays the same for every run and the build cache holds.
+ */
+export function userCodeHostBindings(): NonNullable<WorkerOptions["serviceBindings"]> {
   return {
-    [USER_CODE_HOST_BINDING]: { external: { address: `unix:${host.socketPath}`, http: {} } },
-    // Miniflare hands a Node function its own (undici) Request, the same shape as the global one.
-    [USER_CODE_SUPERVISOR_BINDING]: supervisorService(host as UserCodeHost) as never,
+    [USER_CODE_HOST_BINDING]: { external: { address: "unix:/nonexistent/mockctl-user-code.sock", http: {} } },
+    [USER_CODE_SUPERVISOR_BINDING]: (async () => new Response(null, { status: 503 })) as never,
   };
 }
 
