@@ -4,6 +4,8 @@ export * from "./engine/index.ts";
 export * from "./errors.ts";
 export * from "./predicates/index.ts";
 export * from "./printer/index.ts";
+// The regex engine choice and the regex sources of a stub, for `mockctl validate`'s warnings.
+export { compileUserRegex } from "./regex/index.ts";
 export { normalizeRequest } from "./request/normalize.ts";
 export { parseQueryString } from "./request/querystring.ts";
 export { createRequestView } from "./request/view.ts";
@@ -11,3 +13,4 @@ export * from "./responses/index.ts";
 export * from "./schemas/index.ts";
 export * from "./user-code/index.ts";
 export * from "./validation/index.ts";
+export { regexSources } from "./validation/regex-sources.ts";

@@ -1,0 +1,74 @@
+import { type Command, flag } from "../command.ts";
+import { checkImposters } from "../config/check.ts";
+import { loadConfigFiles } from "../config/load.ts";
+import { applySteps, type Deployed } from "../deploy/apply.ts";
+import { changes, planDeploy, type Step } from "../deploy/plan.ts";
+import { CliError, type Output, table } from "../output.ts";
+import { createProgress } from "../progress.ts";
+
+function counts(steps: Step[]): Record<string, number> {
+  const result: Record<string, number> = { create: 0, replace: 0, unchanged: 0, delete: 0 };
+  for (const step of steps) result[step.action] = (result[step.action] ?? 0) + 1;
+  return result;
+}
+
+function printTable(out: Output, rows: Deployed[]): void {
+  if (rows.length === 0) return;
+  const cells = rows.map((r) => [String(r.port), r.name ?? "", r.action, r.url ?? ""]);
+  out.line(table(["IMPOSTER", "NAME", "ACTION", "URL"], cells));
+}
+
+export const deploy: Command = {
+  name: "deploy",
+  summary: "Create or replace imposters from Mountebank config files (JSON or EJS)",
+  args: "<files…>",
+  positionals: { min: 1, max: Number.POSITIVE_INFINITY },
+  remote: true,
+  description: [
+    "Renders each file as `mb --configfile` does (EJS 2: <% include x.ejs %>, stringify(file, data)),",
+    "validates every imposter before anything is sent, then creates what is missing and replaces what",
+    "changed. Deploying the same files again changes nothing.",
+  ],
+  options: {
+    prune: { type: "boolean", description: "delete imposters on the platform that are in none of the files" },
+    "dry-run": { type: "boolean", description: "show the plan; send nothing" },
+    noParse: { type: "boolean", description: "read the files as plain JSON, without EJS (mb --noParse)" },
+  },
+  examples: [
+    "mockctl deploy imposters.ejs",
+    "mockctl deploy mocks/*.json --prune --url https://mocks.example.com",
+  ],
+  async run(context) {
+    const { out } = context;
+    const sourced = loadConfigFiles(context.positionals, context.cwd, flag(context, "noParse"));
+    const report = checkImposters(sourced, { allowInjection: true, requirePort: true });
+    if (report.errors.length > 0) {
+      throw new CliError(`${report.errors.length} problem(s) in the config; nothing was sent`, report.errors);
+    }
+    for (const warning of report.warnings) out.warn(warning);
+    const client = context.client();
+    const steps = planDeploy(
+      report.valid,
+      await client.listImposters({ replayable: true }),
+      flag(context, "prune"),
+    );
+    const n = counts(steps);
+    const summary = `${n.create} to create, ${n.replace} to replace, ${n.delete} to delete, ${n.unchanged} unchanged`;
+    if (flag(context, "dry-run")) {
+      printTable(out, steps);
+      out.success(`Dry run: ${summary}; nothing was sent.`, {
+        dryRun: true,
+        imposters: steps.map(({ imposter: _i, ...s }) => s),
+      });
+      return;
+    }
+    const todo = changes(steps).length;
+    const deployed = await applySteps(client, steps, createProgress(todo));
+    printTable(out, deployed);
+    const message =
+      todo === 0
+        ? `No changes: ${n.unchanged} imposter(s) already deployed to ${client.target.url}.`
+        : `Deployed to ${client.target.url}: ${n.create} created, ${n.replace} replaced, ${n.delete} deleted, ${n.unchanged} unchanged.`;
+    out.success(message, { imposters: deployed, changed: todo });
+  },
+};

@@ -1,0 +1,77 @@
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+import type { Command, OptionSpec } from "../command.ts";
+import { platformRoot } from "../platform-root.ts";
+
+const OPTIONS: Record<string, OptionSpec> = {
+  port: {
+    type: "string",
+    short: "p",
+    value: "<port>",
+    description: "listen here (default 2525; 0 picks one)",
+  },
+  host: { type: "string", value: "<host>", description: "listen address (default 127.0.0.1)" },
+  data: { type: "string", value: "<dir>", description: "where state persists (default ./.mockctl/data)" },
+  allowInjection: { type: "boolean", short: "i", description: "allow inject/decorate (mb --allowInjection)" },
+  apikey: { type: "string", value: "<key>", description: "require x-api-key on the admin API (mb --apikey)" },
+  origin: {
+    type: "string",
+    multiple: true,
+    value: "<origin>",
+    description: "let this page's origin call the API",
+  },
+  allowHost: {
+    type: "string",
+    multiple: true,
+    value: "<host>",
+    description: "answer the API on this Host too",
+  },
+  configfile: {
+    type: "string",
+    value: "<file>",
+    description: "deploy this file once ready (mb --configfile)",
+  },
+  noParse: { type: "boolean", description: "read --configfile as plain JSON, without EJS (mb --noParse)" },
+};
+
+/** The flags given, back as a command line for the launcher. */
+function launcherArgs(values: Record<string, unknown>): string[] {
+  const args: string[] = [];
+  for (const name of Object.keys(OPTIONS)) {
+    const value = values[name];
+    if (value === true) args.push(`--${name}`);
+    else if (typeof value === "string") args.push(`--${name}`, value);
+    else if (Array.isArray(value)) for (const v of value) args.push(`--${name}`, String(v));
+  }
+  return args;
+}
+
+export const dev: Command = {
+  name: "dev",
+  summary: "Run the local platform (as `npm start`), the drop-in for `mb`",
+  description: [
+    "Runs the repository's launcher (infra/local/start.mjs, startPlatform on workerd) with these flags",
+    "and prints `mockctl platform ready at <url>` once it answers. Ctrl-C stops it; state persists in",
+    "the data folder. With --configfile, the file is deployed as `mockctl deploy` would once ready.",
+  ],
+  options: OPTIONS,
+  examples: ["mockctl dev --port 2525 --configfile imposters.ejs"],
+  async run(context) {
+    const root = platformRoot(context.env);
+    // Run from the user's folder: --data and --configfile are relative to it, and lookups' csv paths to
+    // INIT_CWD, as under `npm start`.
+    const launcher = join(root, "infra/local/start.mjs");
+    const child = spawn(process.execPath, [launcher, ...launcherArgs(context.values)], {
+      cwd: context.cwd,
+      env: { ...context.env, INIT_CWD: context.cwd },
+      stdio: "inherit",
+    });
+    const forward = (signal: NodeJS.Signals) => child.kill(signal);
+    process.on("SIGINT", forward);
+    process.on("SIGTERM", forward);
+    const code = await new Promise<number>((done) => child.on("exit", (c) => done(c ?? 1)));
+    process.off("SIGINT", forward);
+    process.off("SIGTERM", forward);
+    process.exitCode = code;
+  },
+};

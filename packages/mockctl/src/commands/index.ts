@@ -1,0 +1,28 @@
+import type { Command } from "../command.ts";
+import { deploy } from "./deploy.ts";
+import { dev } from "./dev.ts";
+import { importCommand } from "./import.ts";
+import { impostersDelete, impostersGet, impostersList } from "./imposters.ts";
+import { platformDeploy } from "./platform-deploy.ts";
+import { login, profilesList, profilesUse } from "./profiles.ts";
+import { requests } from "./requests.ts";
+import { replay, save } from "./save.ts";
+import { validate } from "./validate.ts";
+
+/** Every command, in the order `mockctl --help` lists them. */
+export const COMMANDS: Command[] = [
+  dev,
+  deploy,
+  validate,
+  impostersList,
+  impostersGet,
+  impostersDelete,
+  requests,
+  save,
+  replay,
+  importCommand,
+  login,
+  profilesList,
+  profilesUse,
+  platformDeploy,
+];

@@ -1,0 +1,96 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type Command, flag, stringValue } from "../command.ts";
+import { CliError, table, UsageError } from "../output.ts";
+import { platformRoot } from "../platform-root.ts";
+import { bundleSizes, LIMITS, overLimit } from "./bundle-sizes.ts";
+
+/** Runs infra/cloudflare/deploy.ts (today's `npm run platform:deploy`) with the repository's tsx. */
+function runDeployScript(
+  root: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  quiet: boolean,
+): Promise<number> {
+  const tsx = join(root, "node_modules/tsx/dist/cli.mjs");
+  const child = spawn(process.execPath, [tsx, "infra/cloudflare/deploy.ts", ...args], {
+    cwd: root,
+    env,
+    stdio: ["ignore", quiet ? "ignore" : "inherit", "inherit"],
+  });
+  return new Promise((done) => child.on("exit", (code) => done(code ?? 1)));
+}
+
+export const platformDeploy: Command = {
+  name: "platform deploy",
+  summary: "Deploy the platform to your Cloudflare account (Workers, KV, D1, Durable Objects)",
+  description: [
+    "Runs wrangler as `npm run platform:deploy` does (infra/README.md): resources created when missing,",
+    "D1 migrations applied, both Workers deployed. Needs CLOUDFLARE_API_TOKEN (or `wrangler login`);",
+    "MOCKCTL_API_KEY sets the admin API key. --dry-run needs no account: it bundles both Workers and",
+    `checks their sizes against Cloudflare's limits (${LIMITS.freeGzip / 2 ** 20} MiB gzipped on the free plan,`,
+    `${LIMITS.paidGzip / 2 ** 20} MiB on paid, ${LIMITS.raw / 2 ** 20} MiB uncompressed).`,
+  ],
+  options: {
+    env: {
+      type: "string",
+      short: "e",
+      value: "<name>",
+      description: "the environment: staging or production",
+    },
+    zone: {
+      type: "string",
+      value: "<zone>",
+      description: "serve imposters at <port>.<zone> (env MOCKCTL_ZONE)",
+    },
+    "dry-run": { type: "boolean", description: "bundle and check sizes; touch no account" },
+    out: { type: "string", value: "<dir>", description: "where configs and bundles are written" },
+  },
+  examples: ["mockctl platform deploy --env staging --dry-run", "mockctl platform deploy --env production"],
+  async run(context) {
+    const env = stringValue(context, "env");
+    if (env === undefined) throw new UsageError("--env is required, e.g. --env staging", "platform deploy");
+    const root = platformRoot(context.env);
+    const dryRun = flag(context, "dry-run");
+    const out =
+      stringValue(context, "out") ?? (dryRun ? mkdtempSync(join(tmpdir(), "mockctl-dry-run-")) : undefined);
+    const args = ["--env", env];
+    const zone = stringValue(context, "zone");
+    if (zone !== undefined) args.push("--zone", zone);
+    if (out !== undefined) args.push("--out", out);
+    if (dryRun) args.push("--dry-run");
+    const code = await runDeployScript(root, args, context.env, context.out.json);
+    if (code !== 0)
+      throw new CliError(`the platform deploy failed (exit code ${code})`, [], "See its output above.");
+    if (!dryRun || out === undefined) {
+      context.out.success(`The platform is deployed to ${env}.`, { env });
+      return;
+    }
+    const sizes = bundleSizes(out);
+    const rows = sizes.map((s) => [
+      s.worker,
+      String(s.bytes),
+      String(s.gzip),
+      `${((s.gzip / LIMITS.freeGzip) * 100).toFixed(1)}%`,
+    ]);
+    context.out.line(table(["WORKER", "BYTES", "GZIPPED", "OF FREE LIMIT"], rows));
+    const over = sizes.filter(overLimit);
+    if (over.length > 0) {
+      throw new CliError(
+        "a bundle is over Cloudflare's size limits",
+        over.map((s) => `${s.worker}: ${s.gzip} bytes gzipped`),
+      );
+    }
+    context.out.success(
+      `Dry run of ${env}: both Workers bundled within Cloudflare's limits; nothing was deployed.`,
+      {
+        env,
+        out,
+        sizes,
+        limits: LIMITS,
+      },
+    );
+  },
+};

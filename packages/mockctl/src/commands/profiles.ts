@@ -1,0 +1,75 @@
+import { createClient } from "../client.ts";
+import { type Command, stringValue } from "../command.ts";
+import { CliError, table, UsageError } from "../output.ts";
+import { DEFAULT_URL, type Profile, readStore, storePath, writeStore } from "../profiles.ts";
+
+export const login: Command = {
+  name: "login",
+  summary: "Save a platform's URL and token as a profile and use it from now on",
+  description: [
+    "Checks the URL and token with GET /imposters before saving. The token is stored in the profiles",
+    "file (readable by you only): $MOCKCTL_CONFIG, else ~/.config/mockctl/profiles.json.",
+  ],
+  options: {
+    url: { type: "string", value: "<url>", description: `the platform's admin API (default ${DEFAULT_URL})` },
+    token: { type: "string", value: "<token>", description: "its API key (else MOCKCTL_TOKEN)" },
+    profile: { type: "string", value: "<name>", description: "the profile's name (default: default)" },
+  },
+  examples: [
+    "MOCKCTL_TOKEN=… mockctl login --url https://mockctl-edge-staging.acme.workers.dev --profile staging",
+  ],
+  async run(context) {
+    const name = stringValue(context, "profile") ?? "default";
+    const profile: Profile = { url: stringValue(context, "url") ?? DEFAULT_URL };
+    const token = stringValue(context, "token") ?? (context.env.MOCKCTL_TOKEN || undefined);
+    if (token !== undefined) profile.token = token;
+    const count = (await createClient({ ...profile, source: `profile ${name}` }).listImposters()).length;
+    const store = readStore(context.env);
+    store.profiles[name] = profile;
+    store.current = name;
+    const file = writeStore(context.env, store);
+    context.out.success(
+      `Logged in to ${profile.url} as profile ${name} (${count} imposters); saved in ${file}.`,
+      {
+        profile: name,
+        url: profile.url,
+      },
+    );
+  },
+};
+
+export const profilesList: Command = {
+  name: "profiles list",
+  summary: "List saved profiles; * marks the one in use",
+  async run(context) {
+    const store = readStore(context.env);
+    const names = Object.keys(store.profiles).sort();
+    const rows = names.map((n) => [n === store.current ? `* ${n}` : `  ${n}`, store.profiles[n]?.url ?? ""]);
+    if (rows.length > 0) context.out.line(table(["  PROFILE", "URL"], rows));
+    const profiles = names.map((n) => ({
+      name: n,
+      url: store.profiles[n]?.url,
+      current: n === store.current,
+    }));
+    context.out.success(`${names.length} profile(s) in ${storePath(context.env)}.`, { profiles });
+  },
+};
+
+export const profilesUse: Command = {
+  name: "profiles use",
+  summary: "Make a saved profile the default target",
+  args: "<name>",
+  positionals: { min: 1, max: 1 },
+  async run(context) {
+    const name = context.positionals[0] ?? "";
+    const store = readStore(context.env);
+    if (store.profiles[name] === undefined) {
+      const known = Object.keys(store.profiles);
+      if (known.length === 0) throw new UsageError(`no profile named ${name}`, "login");
+      throw new CliError(`no profile named ${name}`, [`saved: ${known.join(", ")}`]);
+    }
+    store.current = name;
+    writeStore(context.env, store);
+    context.out.success(`Using profile ${name} (${store.profiles[name]?.url}).`, { profile: name });
+  },
+};

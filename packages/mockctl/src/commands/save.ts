@@ -1,0 +1,45 @@
+import { writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { type Command, flag, stringValue } from "../command.ts";
+
+export const save: Command = {
+  name: "save",
+  summary: "Save every imposter to a file that `mockctl deploy` or `mb --configfile` can load (mb save)",
+  remote: true,
+  description: ['Writes GET /imposters?replayable=true as `{"imposters": [...]}`, as mb save does.'],
+  options: {
+    savefile: { type: "string", value: "<file>", description: "where to write (default mb.json, as mb)" },
+    removeProxies: { type: "boolean", description: "drop proxy responses, keeping what they recorded" },
+  },
+  async run(context) {
+    const client = context.client();
+    const imposters = await client.listImposters({
+      replayable: true,
+      removeProxies: flag(context, "removeProxies"),
+    });
+    const file = resolve(context.cwd, stringValue(context, "savefile") ?? "mb.json");
+    writeFileSync(file, JSON.stringify({ imposters }, null, 2));
+    context.out.success(`Saved ${imposters.length} imposter(s) to ${file}.`, {
+      file,
+      count: imposters.length,
+    });
+  },
+};
+
+export const replay: Command = {
+  name: "replay",
+  summary: "Replace every imposter by its replayable form without proxies (mb replay)",
+  remote: true,
+  description: [
+    "Turns recorded proxies into plain stubs: GET /imposters?replayable=true&removeProxies=true, then",
+    "PUT /imposters with the result, as mb replay does.",
+  ],
+  async run(context) {
+    const client = context.client();
+    const imposters = await client.listImposters({ replayable: true, removeProxies: true });
+    await client.putImposters(imposters);
+    context.out.success(`Replayed ${imposters.length} imposter(s) without their proxies.`, {
+      count: imposters.length,
+    });
+  },
+};

@@ -1,0 +1,49 @@
+import { type Command, flag } from "../command.ts";
+import { checkImposters } from "../config/check.ts";
+import { loadConfigFiles } from "../config/load.ts";
+import { CliError } from "../output.ts";
+
+export const validate: Command = {
+  name: "validate",
+  summary: "Check config files offline: mb's validation messages plus mockctl's warnings",
+  args: "<files…>",
+  positionals: { min: 1, max: Number.POSITIVE_INFINITY },
+  description: [
+    "Errors are Mountebank 2.9.1's own messages (e.g. `bad data: 'protocol' is a required field`).",
+    "Warnings: a stub no request can reach (an earlier stub always matches first), a catch-all stub",
+    "that is not last, a regular expression that runs on the linear engine (and nests quantifiers, so",
+    "it would risk catastrophic backtracking in Mountebank).",
+  ],
+  options: {
+    strict: { type: "boolean", description: "fail on warnings too" },
+    allowInjection: { type: "boolean", description: "accept inject/decorate, as a platform started with it" },
+    noParse: { type: "boolean", description: "read the files as plain JSON, without EJS (mb --noParse)" },
+  },
+  examples: ["mockctl validate imposters.ejs --strict"],
+  async run(context) {
+    const { out } = context;
+    const sourced = loadConfigFiles(context.positionals, context.cwd, flag(context, "noParse"));
+    const report = checkImposters(sourced, {
+      allowInjection: flag(context, "allowInjection"),
+      requirePort: false,
+    });
+    for (const warning of report.warnings) out.warn(warning);
+    const strict = flag(context, "strict");
+    const failing = [...report.errors, ...(strict ? report.warnings : [])];
+    if (failing.length > 0) {
+      const data = { errors: report.errors, warnings: report.warnings };
+      const what = strict && report.errors.length === 0 ? "warning(s) under --strict" : "error(s)";
+      throw new CliError(
+        `${failing.length} ${what} in ${context.positionals.join(", ")}`,
+        failing,
+        undefined,
+        1,
+        data,
+      );
+    }
+    out.success(`${sourced.length} imposter(s) valid, ${report.warnings.length} warning(s).`, {
+      imposters: sourced.length,
+      errors: [],
+    });
+  },
+};

@@ -1,0 +1,65 @@
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { render } from "ejs";
+import { CliError } from "../output.ts";
+
+/**
+ * A config file rendered as `mb --configfile` renders it (mountebank-formatters 1.x, EJS 2.7.4): EJS 2
+ * syntax, `<% include other.ejs %>` resolved from the file's folder, `stringify(file, data)` rendering
+ * another file relative to the ROOT config file with `data` in scope and answering its text as JSON string
+ * content (quotes stripped, so a template writes `"body": "<%- stringify('body.json') %>"`), and `inject`
+ * as the old name of `stringify`. `noParse` skips EJS, as mb's --noParse.
+ */
+export function renderConfigFile(file: string, noParse = false): string {
+  const contents = readFile(file);
+  if (noParse) return contents;
+  const helper = stringifyFor(file);
+  try {
+    return render(contents, { filename: file, stringify: helper, inject: helper });
+  } catch (error) {
+    throw new CliError(`${file}: the EJS template did not render`, [firstLine(error)]);
+  }
+}
+
+function readFile(file: string): string {
+  try {
+    return readFileSync(file, "utf8");
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    throw new CliError(code === "ENOENT" ? `No such file: ${file}` : `${file}: ${firstLine(error)}`);
+  }
+}
+
+function firstLine(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return (
+    text
+      .split("\n")
+      .filter((line) => line.trim() !== "")
+      .slice(-1)[0] ?? text
+  );
+}
+
+/**
+ * mb's `stringify(filename, includeFile, data)`: the first argument used to be the variable's name, so a
+ * two-argument call `stringify(file, data)` names the file in the first slot (mountebank-formatters keeps
+ * both signatures). Files are resolved against the root config file's folder, not the includer's.
+ */
+function stringifyFor(rootFile: string) {
+  const stringify = (filename: string, includeFile?: unknown, data?: unknown): string => {
+    let file = filename;
+    let scope = data;
+    if (typeof includeFile === "string") file = includeFile;
+    else if (data === undefined) scope = includeFile;
+    const path = join(dirname(rootFile), file);
+    const rendered = render(readFile(path), {
+      data: scope,
+      filename: rootFile,
+      stringify,
+      inject: stringify,
+    });
+    const quoted = JSON.stringify(rendered.trim());
+    return quoted.substring(1, quoted.length - 1);
+  };
+  return stringify;
+}

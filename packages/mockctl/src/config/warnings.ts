@@ -1,0 +1,80 @@
+import { compileUserRegex, regexSources } from "@mockctl/core";
+import { canonicalJson } from "./canonical.ts";
+
+/** `mockctl validate`'s own findings on a valid imposter: things mb accepts that are likely mistakes. */
+export interface Finding {
+  stub: number;
+  message: string;
+}
+
+const predicatesOf = (stub: unknown): unknown[] => {
+  const predicates = (stub as { predicates?: unknown } | null)?.predicates;
+  return Array.isArray(predicates) ? predicates : [];
+};
+
+/** An injected predicate can answer differently each time, so it never makes a stub "always match". */
+const injects = (predicate: unknown): boolean => canonicalJson(predicate).includes('"inject":');
+
+/**
+ * mb answers with the first stub whose predicates all hold (models/stubRepository.js), so a stub with
+ * none catches every request and every stub after it is dead; likewise a stub whose predicates are a
+ * subset of a later stub's holds whenever the later one would.
+ */
+export function shadowFindings(stubs: unknown[]): Finding[] {
+  const findings: Finding[] = [];
+  const keys = stubs.map((stub) => predicatesOf(stub).map(canonicalJson));
+  const last = stubs.length - 1;
+  keys.forEach((mine, j) => {
+    if (mine.length === 0 && j < last) {
+      findings.push({ stub: j, message: `stub ${j} has no predicates (a catch-all) but is not last` });
+    }
+    const earlier = keys.findIndex(
+      (theirs, i) =>
+        i < j && theirs.every((key) => mine.includes(key)) && !predicatesOf(stubs[i]).some(injects),
+    );
+    if (earlier >= 0) {
+      findings.push({
+        stub: j,
+        message: `stub ${j} is never reached: stub ${earlier} matches every request it matches, first`,
+      });
+    }
+  });
+  return findings;
+}
+
+// A quantified group that holds a quantifier: `(a+)+`, `(\w*)*`, `(a|aa){2,}`. The classic shape of
+// catastrophic backtracking on a backtracking engine such as V8's, which Mountebank uses as it is.
+const NESTED_QUANTIFIER = /\((?:[^()\\]|\\.)*[+*}](?:[^()\\]|\\.)*\)[+*{]/;
+
+/**
+ * Patterns that go to the linear engine (re2js, packages/core/src/regex): slower per request than V8, and
+ * where nested quantifiers show a pattern that would risk catastrophic backtracking under mb.
+ */
+export function regexFindings(stubs: unknown[]): Finding[] {
+  const findings: Finding[] = [];
+  stubs.forEach((stub, index) => {
+    for (const source of new Set(regexSources(stub))) {
+      let engine: string;
+      try {
+        engine = compileUserRegex(source, "i").engine;
+      } catch {
+        continue; // invalid or refused patterns are validation errors, reported by the core
+      }
+      if (engine !== "re2") continue;
+      const risk = NESTED_QUANTIFIER.test(source)
+        ? "; it nests quantifiers, which risks catastrophic backtracking in Mountebank"
+        : "";
+      findings.push({
+        stub: index,
+        message: `stub ${index}: /${source}/ runs on the linear engine, slower than V8${risk}`,
+      });
+    }
+  });
+  return findings;
+}
+
+export function imposterFindings(imposter: unknown): Finding[] {
+  const stubs = (imposter as { stubs?: unknown } | null)?.stubs;
+  const list = Array.isArray(stubs) ? stubs : [];
+  return [...shadowFindings(list), ...regexFindings(list)];
+}

@@ -1,0 +1,45 @@
+import { ApiError, type Client } from "../client.ts";
+import { CliError } from "../output.ts";
+import type { Progress } from "../progress.ts";
+import type { Step } from "./plan.ts";
+
+export interface Deployed extends Omit<Step, "imposter"> {
+  url?: string;
+}
+
+/** One step against the admin API: replace is mb's only way per imposter, DELETE then POST. */
+export async function applyStep(client: Client, step: Step): Promise<void> {
+  if (step.action === "unchanged") return;
+  if (step.action !== "create") await client.deleteImposter(step.port);
+  if (step.imposter !== undefined && step.action !== "delete") await client.createImposter(step.imposter);
+}
+
+/**
+ * Runs the steps in order, stopping at the first refusal with its file, imposter and mb's message (a
+ * platform may refuse what the offline check passed, e.g. an `inject` without --allowInjection).
+ */
+export async function applySteps(client: Client, steps: Step[], progress: Progress): Promise<Deployed[]> {
+  for (const step of steps) {
+    try {
+      await applyStep(client, step);
+    } catch (error) {
+      progress.done();
+      if (!(error instanceof ApiError)) throw error;
+      const where = `${step.source ?? "the platform"}: imposter ${step.port}`;
+      throw new CliError(
+        `${where} was refused (${step.action}): ${error.message}`,
+        error.details,
+        "Fix the imposter and deploy again: imposters already deployed are kept and will show as unchanged.",
+      );
+    }
+    progress.tick(`${step.action} ${step.port}`);
+  }
+  progress.done();
+  const urls = new Map(
+    (await client.listImposters()).map((imposter) => [Number(imposter.port), imposter.url as string]),
+  );
+  return steps.map(({ imposter: _imposter, ...step }) => {
+    const url = urls.get(step.port);
+    return url === undefined || step.action === "delete" ? step : { ...step, url };
+  });
+}

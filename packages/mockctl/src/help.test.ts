@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { BIN, runCli } from "../test/run-cli.ts";
+import { COMMANDS } from "./commands/index.ts";
+import { commandHelp } from "./help.ts";
+
+// Every help text is a snapshot: a change of wording shows up in review as a snapshot diff. Rendered in
+// this process (one child per command would take a minute); the bin is checked to print the same text.
+describe("help", () => {
+  it.each(
+    COMMANDS.map((command) => [command.name, command] as const),
+  )("mockctl %s --help", (_name, command) => {
+    expect(commandHelp(command)).toMatchSnapshot();
+  });
+
+  it.each(["deploy", "imposters list"])("the bin prints mockctl %s --help", async (name) => {
+    const result = await runCli([...name.split(" "), "--help"]);
+    const command = COMMANDS.find((c) => c.name === name);
+    expect([result.code, result.stdout.trimEnd()]).toEqual([0, command && commandHelp(command)]);
+  });
+
+  it("mockctl --help lists every command and the exit codes", async () => {
+    const result = await runCli(["--help"]);
+    expect([result.code, result.stderr]).toEqual([0, ""]);
+    expect(result.stdout).toMatchSnapshot();
+  });
+
+  it.each([
+    [[], 2, "mockctl <command>"],
+    [["deploy"], 2, "wrong arguments: none (expected <files…>)"],
+    [["deploy", "x.json", "--frobnicate"], 2, "Unknown option '--frobnicate'"],
+    [["imposters"], 2, "mockctl imposters needs one of: list, get, delete"],
+    [["nope"], 2, "unknown command: nope"],
+    [["imposters", "get", "http"], 2, "invalid port: http"],
+  ])("usage errors exit 2: %j", async (args, code, text) => {
+    const result = await runCli(args);
+    expect(result.code).toBe(code);
+    expect(result.stdout + result.stderr).toContain(text);
+  });
+
+  it("--version prints the package's version", async () => {
+    const result = await runCli(["--version"]);
+    expect(result.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(BIN).toContain("bin/mockctl.mjs");
+  });
+});
