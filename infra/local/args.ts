@@ -38,6 +38,8 @@ export function parsePlatformArgs(argv: string[], env: NodeJS.ProcessEnv): Platf
       apikey: { type: "string" },
       origin: { type: "string", multiple: true },
       allowHost: { type: "string", multiple: true },
+      configfile: { type: "string" },
+      noParse: { type: "boolean" },
     },
     strict: true,
   });
@@ -52,5 +54,7 @@ export function parsePlatformArgs(argv: string[], env: NodeJS.ProcessEnv): Platf
   if (values.apikey !== undefined) options.apiKey = values.apikey;
   if (values.origin !== undefined) options.allowedOrigins = values.origin.map(asOrigin);
   if (values.allowHost !== undefined) options.allowedHosts = values.allowHost.map(asHost);
+  if (values.configfile !== undefined) options.configfile = values.configfile;
+  if (values.noParse === true) options.noParse = true;
   return options;
 }

@@ -45,6 +45,9 @@ export interface PlatformOptions {
    * and clients that reuse it then fail. For benchmarks (`npm run bench:platform -- --baseline direct`).
    */
   direct?: boolean;
+  /** mb's --configfile and --noParse: not read by startPlatform; cli.ts deploys the file once ready. */
+  configfile?: string;
+  noParse?: boolean;
 }
 
 export interface Platform {

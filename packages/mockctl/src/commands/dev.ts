@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import type { Command, OptionSpec } from "../command.ts";
 import { platformRoot } from "../platform-root.ts";
 
@@ -34,12 +34,17 @@ const OPTIONS: Record<string, OptionSpec> = {
   noParse: { type: "boolean", description: "read --configfile as plain JSON, without EJS (mb --noParse)" },
 };
 
+/** Paths the user gives are theirs; the launcher runs from the repository (its build needs that cwd). */
+const PATHS = new Set(["data", "configfile"]);
+
 /** The flags given, back as a command line for the launcher. */
-function launcherArgs(values: Record<string, unknown>): string[] {
+function launcherArgs(values: Record<string, unknown>, cwd: string, env: NodeJS.ProcessEnv): string[] {
   const args: string[] = [];
+  const given: Record<string, unknown> = { data: env.MOCKCTL_DATA ?? ".mockctl/data", ...values };
   for (const name of Object.keys(OPTIONS)) {
-    const value = values[name];
-    if (value === true) args.push(`--${name}`);
+    const value = given[name];
+    if (typeof value === "string" && PATHS.has(name)) args.push(`--${name}`, resolve(cwd, value));
+    else if (value === true) args.push(`--${name}`);
     else if (typeof value === "string") args.push(`--${name}`, value);
     else if (Array.isArray(value)) for (const v of value) args.push(`--${name}`, String(v));
   }
@@ -58,11 +63,11 @@ export const dev: Command = {
   examples: ["mockctl dev --port 2525 --configfile imposters.ejs"],
   async run(context) {
     const root = platformRoot(context.env);
-    // Run from the user's folder: --data and --configfile are relative to it, and lookups' csv paths to
-    // INIT_CWD, as under `npm start`.
+    // Lookups' csv paths resolve against INIT_CWD, as under `npm start`: the user's folder.
     const launcher = join(root, "infra/local/start.mjs");
-    const child = spawn(process.execPath, [launcher, ...launcherArgs(context.values)], {
-      cwd: context.cwd,
+    const args = launcherArgs(context.values, context.cwd, context.env);
+    const child = spawn(process.execPath, [launcher, ...args], {
+      cwd: root,
       env: { ...context.env, INIT_CWD: context.cwd },
       stdio: "inherit",
     });

@@ -18,7 +18,9 @@ export const save: Command = {
       removeProxies: flag(context, "removeProxies"),
     });
     const file = resolve(context.cwd, stringValue(context, "savefile") ?? "mb.json");
-    writeFileSync(file, JSON.stringify({ imposters }, null, 2));
+    // `url` is where this platform serves the imposter, not part of it: the file stays mb's.
+    const saved = imposters.map(({ url: _url, ...imposter }) => imposter);
+    writeFileSync(file, JSON.stringify({ imposters: saved }, null, 2));
     context.out.success(`Saved ${imposters.length} imposter(s) to ${file}.`, {
       file,
       count: imposters.length,

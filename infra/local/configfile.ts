@@ -1,0 +1,24 @@
+import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
+
+/**
+ * `--configfile` (mb's): once the platform answers, the file is deployed by the mockctl CLI
+ * (packages/mockctl, `mockctl deploy`), which renders EJS as `mb --configfile` does. Run as a child so the
+ * launcher stays plain JavaScript. Relative paths are the user's: npm's INIT_CWD, else this folder.
+ */
+export function deployConfigFile(
+  url: string,
+  file: string,
+  noParse: boolean,
+  apiKey?: string,
+): Promise<boolean> {
+  const bin = createRequire(import.meta.url).resolve("mockctl/bin/mockctl.mjs");
+  const args = [bin, "deploy", "--url", url, ...(noParse ? ["--noParse"] : []), file];
+  const env = apiKey === undefined ? process.env : { ...process.env, MOCKCTL_TOKEN: apiKey };
+  const child = spawn(process.execPath, args, {
+    cwd: process.env.INIT_CWD ?? process.cwd(),
+    env,
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  return new Promise((resolve) => child.on("exit", (code) => resolve(code === 0)));
+}
