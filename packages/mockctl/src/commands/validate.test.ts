@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { parsedJson, runCli } from "../../test/run-cli.ts";
+
+// validate is offline: the real bin, no platform.
+describe("mockctl validate", () => {
+  it("passes a valid EJS config with exit 0", async () => {
+    const result = await runCli(["validate", "ejs/imposters.ejs"]);
+    expect([result.code, result.stdout.trim()]).toEqual([
+      0,
+      "✨ Success. 2 imposter(s) valid, 0 warning(s).",
+    ]);
+  });
+
+  it("prints mb's messages for invalid imposters and exits 1", async () => {
+    const result = await runCli(["validate", "invalid.json", "--json"]);
+    expect(result.code).toBe(1);
+    expect(parsedJson(result)).toMatchObject({
+      ok: false,
+      errors: [
+        expect.stringContaining(
+          "invalid.json: imposter 4548: bad data: invalid value for 'stubs[0].predicates[0].equals'",
+        ),
+        "invalid.json: imposter 4549: bad data: the tcp protocol is not yet supported",
+      ],
+    });
+  });
+
+  it("warns with exit 0, and --strict makes the warnings fail", async () => {
+    const relaxed = await runCli(["validate", "warnings.json"]);
+    expect(relaxed.code).toBe(0);
+    expect(relaxed.stderr.match(/▲ WARNING/g)).toHaveLength(4);
+    const strict = await runCli(["validate", "warnings.json", "--strict"]);
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toContain("✘ ERROR 4 warning(s) under --strict in warnings.json");
+  });
+});

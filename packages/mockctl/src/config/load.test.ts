@@ -1,0 +1,39 @@
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { FIXTURES } from "../../test/run-cli.ts";
+import { loadConfigFile } from "./load.ts";
+
+// mb 2.9.1's own --configfile loader (mountebank-formatters, EJS 2.7.4), to compare against.
+const formatters = createRequire(import.meta.url)("mountebank-formatters") as {
+  load(options: { configfile: string; noParse?: boolean }): { imposters: unknown[] };
+};
+
+describe("config files", () => {
+  it.each([
+    "ejs/imposters.ejs",
+    "hello-only.json",
+    "mb-imposters.json",
+  ])("%s renders to the imposters mb --configfile loads", (file) => {
+    const ours = loadConfigFile(file, FIXTURES).map((imposter) => imposter.definition);
+    expect(ours).toEqual(formatters.load({ configfile: join(FIXTURES, file) }).imposters);
+  });
+
+  it("names the file when the template fails", () => {
+    expect(() => loadConfigFile("ejs/order.ejs", FIXTURES)).toThrow(
+      "order.ejs: the EJS template did not render",
+    );
+  });
+
+  it("names the file when it is not JSON after rendering", () => {
+    expect(() => loadConfigFile("not-json.ejs", FIXTURES)).toThrow(
+      "not-json.ejs: not JSON after EJS rendering",
+    );
+  });
+
+  it("says No such file as mb does", () => {
+    expect(() => loadConfigFile("missing.json", FIXTURES)).toThrow(
+      `No such file: ${join(FIXTURES, "missing.json")}`,
+    );
+  });
+});

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { regexFindings, shadowFindings } from "./warnings.ts";
+
+const stub = (...predicates: unknown[]) => ({ predicates, responses: [{ is: {} }] });
+const GET = { equals: { method: "GET" } };
+const PATH = { equals: { path: "/a" } };
+
+describe("shadowFindings", () => {
+  it.each([
+    ["distinct predicates", [stub(GET), stub(PATH)], []],
+    ["a catch-all last", [stub(GET), stub()], []],
+    [
+      "a catch-all first",
+      [stub(), stub(GET)],
+      ["stub 0 has no predicates (a catch-all) but is not last", "stub 1 is never reached: stub 0"],
+    ],
+    ["a subset first", [stub(GET), stub(PATH, GET)], ["stub 1 is never reached: stub 0"]],
+    ["a superset first", [stub(PATH, GET), stub(GET)], []],
+    ["an injected predicate first", [stub({ inject: "() => true" }), stub({ inject: "() => true" })], []],
+  ])("%s", (_name, stubs, expected) => {
+    const messages = shadowFindings(stubs).map((finding) => finding.message);
+    expect(messages).toEqual(expected.map((text) => expect.stringContaining(text)));
+  });
+});
+
+describe("regexFindings", () => {
+  it.each([
+    ["^/items/[a-z]+$", undefined],
+    ["(a|b)+c", "runs on the linear engine"],
+    ["^/(a+)+$", "risks catastrophic backtracking"],
+  ])("/%s/", (pattern, expected) => {
+    const findings = regexFindings([stub({ matches: { path: pattern } })]);
+    if (expected === undefined) expect(findings).toEqual([]);
+    else expect(findings[0]?.message).toContain(expected);
+  });
+});

@@ -1,0 +1,99 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DevProcess, startDev } from "./dev-process.ts";
+import { type Mountebank, startMountebank } from "./mountebank.ts";
+import { BIN, cleanEnv, FIXTURES, parsedJson, runCli } from "./run-cli.ts";
+
+// save/replay, the journal, profiles and import, each through the real bin against a real platform.
+let dev: DevProcess;
+let mb: Mountebank;
+const tmp = mkdtempSync(join(tmpdir(), "mockctl-commands-"));
+const cli = (...args: string[]) => runCli([...args, "--url", dev.url]);
+
+beforeAll(async () => {
+  [dev, mb] = await Promise.all([
+    startDev(["--data", join(tmp, "data"), "--configfile", "ejs/imposters.ejs"]),
+    startMountebank(),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([dev?.stop(), mb?.stop()]);
+});
+
+describe("save and replay", () => {
+  it("round-trips: a saved file deploys back to the same imposters, and replay keeps them", async () => {
+    const file = join(tmp, "saved.json");
+    expect((await cli("save", "--savefile", file)).code).toBe(0);
+    const saved = JSON.parse(readFileSync(file, "utf8"));
+    expect(saved.imposters.map((i: { port: number; url?: string }) => [i.port, i.url])).toEqual([
+      [4545, undefined],
+      [4546, undefined],
+    ]);
+    const redeployed = parsedJson(await cli("deploy", file, "--json"));
+    expect(redeployed.changed).toBe(0);
+    expect((await cli("replay")).stdout).toContain("✨ Success. Replayed 2 imposter(s)");
+    expect(parsedJson(await cli("deploy", "ejs/imposters.ejs", "--json")).changed).toBe(0);
+  });
+});
+
+describe("requests", () => {
+  it("prints the journal, and --follow prints requests as they arrive", async () => {
+    await fetch(`${dev.url}/i/4545/hello?first=1`);
+    const once = parsedJson(await cli("requests", "4545", "--json"));
+    expect((once.requests as { path: string }[]).map((r) => r.path)).toContain("/hello");
+    const follow = spawn(
+      process.execPath,
+      [BIN, "requests", "4545", "-f", "--interval", "100", "--url", dev.url],
+      {
+        env: cleanEnv(),
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    );
+    let seen = "";
+    follow.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      seen += chunk;
+    });
+    while (!seen.includes("GET /hello")) await new Promise((done) => setTimeout(done, 100));
+    await fetch(`${dev.url}/i/4545/hello-again`);
+    while (!seen.includes("GET /hello-again")) await new Promise((done) => setTimeout(done, 100));
+    follow.kill("SIGTERM");
+    expect(seen.split("\n").filter((line) => line.includes("/hello-again"))).toHaveLength(1);
+  });
+});
+
+describe("profiles", () => {
+  it("login saves a profile that later commands use; profiles list|use", async () => {
+    const env = cleanEnv();
+    const login = await runCli(["login", "--url", dev.url, "--profile", "local"], { env });
+    expect(login.stdout).toContain(`✨ Success. Logged in to ${dev.url} as profile local`);
+    const listed = await runCli(["imposters", "list", "--json"], { env });
+    expect((parsedJson(listed).imposters as unknown[]).length).toBe(2);
+    // A platform that does not answer is not saved.
+    const down = await runCli(["login", "--url", "http://127.0.0.1:9", "--profile", "down"], { env });
+    expect(down.code).toBe(1);
+    const profiles = parsedJson(await runCli(["profiles", "list", "--json"], { env }));
+    expect(profiles.profiles).toEqual([{ name: "local", url: dev.url, current: true }]);
+    expect((await runCli(["profiles", "use", "nope"], { env })).code).toBe(1);
+    expect((await runCli(["imposters", "list", "--profile", "local"], { env })).code).toBe(0);
+  });
+});
+
+describe("import", () => {
+  it("copies what it can from a real mb 2.9.1 and says why the rest stayed behind", async () => {
+    const config = JSON.parse(readFileSync(join(FIXTURES, "mb-imposters.json"), "utf8"));
+    const put = await fetch(`${mb.url}/imposters`, { method: "PUT", body: JSON.stringify(config) });
+    expect(put.status).toBe(200);
+    const result = await cli("import", "--from", mb.url, "--json");
+    expect(result.code).toBe(0);
+    const summary = parsedJson(result);
+    expect(summary.imported).toEqual([5601]);
+    expect(summary.skipped).toEqual([
+      { port: "5602", reason: "bad data: the tcp protocol is not yet supported" },
+      { port: "5603", reason: expect.stringContaining("backreference") },
+    ]);
+    expect(await (await fetch(`${dev.url}/i/5601/ping`)).text()).toBe("pong");
+  });
+});
