@@ -16,16 +16,19 @@ export interface BundleSize {
 
 /** The modules wrangler wrote for each Worker under <out>/<worker>/ (maps and the metafile excluded). */
 export function bundleSizes(out: string): BundleSize[] {
-  return readdirSync(out)
-    .filter((entry) => statSync(join(out, entry)).isDirectory())
-    .map((worker) => {
-      const files = readdirSync(join(out, worker), { recursive: true, encoding: "utf8" })
-        .filter((file) => /\.(m?js|wasm)$/.test(file))
-        .map((file) => readFileSync(join(out, worker, file)));
-      const all = Buffer.concat(files);
-      return { worker, bytes: all.length, gzip: gzipSync(all).length };
-    })
-    .sort((a, b) => a.worker.localeCompare(b.worker));
+  return (
+    readdirSync(out)
+      // wrangler leaves a .wrangler folder of its own state beside the bundles.
+      .filter((entry) => !entry.startsWith(".") && statSync(join(out, entry)).isDirectory())
+      .map((worker) => {
+        const files = readdirSync(join(out, worker), { recursive: true, encoding: "utf8" })
+          .filter((file) => /\.(m?js|wasm)$/.test(file))
+          .map((file) => readFileSync(join(out, worker, file)));
+        const all = Buffer.concat(files);
+        return { worker, bytes: all.length, gzip: gzipSync(all).length };
+      })
+      .sort((a, b) => a.worker.localeCompare(b.worker))
+  );
 }
 
 /** Over the free plan's limit fails: the platform is meant to run on a free account. */
