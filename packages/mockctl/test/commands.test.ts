@@ -13,16 +13,31 @@ import { BIN, cleanEnv, FIXTURES, parsedJson, runCli } from "./run-cli.ts";
 let dev: DevProcess;
 let mb: Mountebank;
 const tmp = mkdtempSync(join(tmpdir(), "mockctl-commands-"));
-const cli = (...args: string[]) => runCli([...args, "--url", dev.url]);
+// Started with an API key: every call below carries it (--token, MOCKCTL_TOKEN, a profile), and so does
+// the launcher's --configfile hook.
+const TOKEN = "s3cret";
+const cli = (...args: string[]) => runCli([...args, "--url", dev.url, "--token", TOKEN]);
 
 beforeAll(async () => {
   [dev, mb] = await Promise.all([
-    startDev(["--data", join(tmp, "data"), "--configfile", "ejs/imposters.ejs"]),
+    startDev(["--data", join(tmp, "data"), "--apikey", TOKEN, "--configfile", "ejs/imposters.ejs"]),
     startMountebank(),
   ]);
 });
 afterAll(async () => {
   await Promise.all([dev?.stop(), mb?.stop()]);
+});
+
+describe("the token", () => {
+  it("is required by a platform started with --apikey: without it, mb's 401 and exit 1", async () => {
+    const result = await runCli(["imposters", "list", "--url", dev.url]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("✘ ERROR GET /imposters failed with 401");
+    const withEnv = await runCli(["imposters", "list", "--url", dev.url], {
+      env: cleanEnv({ MOCKCTL_TOKEN: TOKEN }),
+    });
+    expect(withEnv.code).toBe(0);
+  });
 });
 
 describe("save and replay", () => {
@@ -48,7 +63,7 @@ describe("requests", () => {
     expect((once.requests as { path: string }[]).map((r) => r.path)).toContain("/hello");
     const follow = spawn(
       process.execPath,
-      [BIN, "requests", "4545", "-f", "--interval", "100", "--url", dev.url],
+      [BIN, "requests", "4545", "-f", "--interval", "100", "--url", dev.url, "--token", TOKEN],
       {
         env: cleanEnv(),
         stdio: ["ignore", "pipe", "inherit"],
@@ -69,7 +84,7 @@ describe("requests", () => {
 describe("profiles", () => {
   it("login saves a profile that later commands use; profiles list|use", async () => {
     const env = cleanEnv();
-    const login = await runCli(["login", "--url", dev.url, "--profile", "local"], { env });
+    const login = await runCli(["login", "--url", dev.url, "--token", TOKEN, "--profile", "local"], { env });
     expect(login.stdout).toContain(`✨ Success. Logged in to ${dev.url} as profile local`);
     const listed = await runCli(["imposters", "list", "--json"], { env });
     expect((parsedJson(listed).imposters as unknown[]).length).toBe(2);
@@ -103,7 +118,7 @@ describe("import", () => {
 describe("the packed package", () => {
   it("installs into an empty folder and deploys from there with no access to this repository", async () => {
     const { folder, bin } = await installPacked();
-    const env = cleanEnv({ MOCKCTL_URL: dev.url });
+    const env = cleanEnv({ MOCKCTL_URL: dev.url, MOCKCTL_TOKEN: TOKEN });
     const deploy = await promisify(execFile)(bin, ["deploy", "ejs/imposters.ejs", "--prune", "--json"], {
       cwd: folder,
       env,

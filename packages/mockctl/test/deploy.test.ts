@@ -90,3 +90,10 @@ describe("deploy", () => {
     expect(result.stderr).toContain("✘ ERROR could not reach the platform at http://127.0.0.1:9");
   });
 });
+
+describe("dev --configfile", () => {
+  it("stops the platform with exit 1 when the file is invalid, as mb exits on a bad --configfile", async () => {
+    const started = startDev(["--data", join(tmp, "data-invalid"), "--configfile", "invalid.json"]);
+    await expect(started).rejects.toThrow(/exited with 1[\s\S]*invalid.json: imposter 4549: bad data/);
+  });
+});

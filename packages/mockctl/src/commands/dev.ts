@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { join, resolve } from "node:path";
 import type { Command, OptionSpec } from "../command.ts";
+import { CliError } from "../output.ts";
 import { platformRoot } from "../platform-root.ts";
 
 const OPTIONS: Record<string, OptionSpec> = {
@@ -77,6 +78,7 @@ export const dev: Command = {
     const code = await new Promise<number>((done) => child.on("exit", (c) => done(c ?? 1)));
     process.off("SIGINT", forward);
     process.off("SIGTERM", forward);
-    process.exitCode = code;
+    // The launcher has said why; this passes its exit code on (1 for a --configfile that failed, as mb).
+    if (code !== 0) throw new CliError(`the platform exited with code ${code}`, [], undefined, code);
   },
 };

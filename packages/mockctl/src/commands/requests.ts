@@ -4,10 +4,13 @@ import { parsePort } from "./port.ts";
 
 type Recorded = { method?: string; path?: string; timestamp?: string; requestFrom?: string };
 
+const describe = (request: Recorded) =>
+  `${request.timestamp ?? ""} ${request.method ?? ""} ${request.path ?? ""}`.trim();
+
+/** --follow prints as requests come: under --json one JSON object a line (NDJSON), so it can be piped. */
 function print(out: Output, request: Recorded): void {
-  // One JSON object a line under --json (NDJSON), so `--follow --json` can be piped.
   if (out.json) console.log(JSON.stringify(request));
-  else out.line(`${request.timestamp ?? ""} ${request.method ?? ""} ${request.path ?? ""}`.trim());
+  else out.line(describe(request));
 }
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
@@ -32,8 +35,11 @@ export const requests: Command = {
     const fetchAll = async () => ((await client.getImposter(port)).requests ?? []) as Recorded[];
     let seen = await fetchAll();
     if (!flag(context, "follow")) {
-      if (context.out.json) console.log(JSON.stringify({ ok: true, port, requests: seen }));
-      else for (const request of seen) print(context.out, request);
+      for (const request of seen) context.out.line(describe(request));
+      context.out.success(`${seen.length} request(s) recorded by imposter ${port}.`, {
+        port,
+        requests: seen,
+      });
       return;
     }
     for (const request of seen) print(context.out, request);

@@ -1,0 +1,50 @@
+import { type Imposter, printImposter } from "@mockctl/core";
+import { describe, expect, it } from "vitest";
+import type { CheckedImposter } from "../config/check.ts";
+import { changes, planDeploy } from "./plan.ts";
+
+const imposter = (port: number, body = "hi"): Imposter => ({
+  protocol: "http",
+  port,
+  stubs: [{ responses: [{ is: { body } }] }],
+});
+const desired = (...imposters: Imposter[]): CheckedImposter[] =>
+  imposters.map((i, index) => ({ source: { file: "a.json", index, definition: i }, imposter: i }));
+// What the platform answers to GET /imposters?replayable=true: mb's replayable form plus our `url`.
+const stored = (i: Imposter) => ({
+  ...printImposter(i, { numberOfRequests: 0, requests: [] }, { form: "replayable" }),
+  url: `http://localhost:2525/i/${i.port}`,
+});
+
+describe("planDeploy", () => {
+  it.each([
+    ["nothing deployed yet", [imposter(1)], [], false, [[1, "create"]]],
+    ["the same definition", [imposter(1)], [stored(imposter(1))], false, [[1, "unchanged"]]],
+    ["a changed body", [imposter(1, "new")], [stored(imposter(1))], false, [[1, "replace"]]],
+    [
+      "an extra imposter kept",
+      [imposter(1)],
+      [stored(imposter(1)), stored(imposter(2))],
+      false,
+      [[1, "unchanged"]],
+    ],
+    [
+      "an extra imposter pruned",
+      [imposter(1)],
+      [stored(imposter(1)), stored(imposter(2))],
+      true,
+      [
+        [1, "unchanged"],
+        [2, "delete"],
+      ],
+    ],
+  ] as const)("%s", (_name, files, current, prune, expected) => {
+    const steps = planDeploy(desired(...files), [...current], prune);
+    expect(steps.map((step) => [step.port, step.action])).toEqual(expected);
+  });
+
+  it("keeps unchanged steps out of the changes", () => {
+    const steps = planDeploy(desired(imposter(1), imposter(2)), [stored(imposter(1))], false);
+    expect(changes(steps).map((step) => step.port)).toEqual([2]);
+  });
+});
