@@ -13,7 +13,8 @@ export function deployConfigFile(
   apiKey?: string,
 ): Promise<boolean> {
   const bin = createRequire(import.meta.url).resolve("mockctl/bin/mockctl.mjs");
-  const args = [bin, "deploy", "--url", url, ...(noParse ? ["--noParse"] : []), file];
+  // --prune: mb PUTs the file to /imposters, which replaces every imposter the platform had (--data keeps them).
+  const args = [bin, "deploy", "--prune", "--url", url, ...(noParse ? ["--noParse"] : []), file];
   const env = apiKey === undefined ? process.env : { ...process.env, MOCKCTL_TOKEN: apiKey };
   const child = spawn(process.execPath, args, {
     cwd: process.env.INIT_CWD ?? process.cwd(),
