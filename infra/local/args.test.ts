@@ -15,6 +15,11 @@ describe("parsePlatformArgs", () => {
     [["-i"], {}, { port: 2525, dataDir: ".mockctl/data", allowInjection: true }],
     [["--datadir", "/tmp/mb"], {}, { port: 2525, dataDir: "/tmp/mb" }],
     [
+      ["--configfile", "mb.ejs", "--noParse"],
+      {},
+      { port: 2525, dataDir: ".mockctl/data", configfile: "mb.ejs", noParse: true },
+    ],
+    [
       ["--origin", "http://localhost:3000/", "--origin", "HTTPS://App.Example", "--allowHost", "MB"],
       {},
       {
