@@ -84,6 +84,16 @@ describe("deploy", () => {
     });
   });
 
+  it("reports a refusal by the platform with the file, the imposter and mb's message", async () => {
+    // Valid offline; this platform was started without --allowInjection.
+    const result = await cli("deploy", "inject.json");
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      "✘ ERROR inject.json: imposter 4551 was refused (create): POST /imposters failed with 400",
+    );
+    expect(result.stderr).toContain("invalid injection");
+  });
+
   it("fails with exit 1 and a hint when the platform is unreachable", async () => {
     const result = await runCli(["imposters", "list", "--url", "http://127.0.0.1:9"]);
     expect(result.code).toBe(1);

@@ -14,27 +14,39 @@ export async function applyStep(client: Client, step: Step): Promise<void> {
   if (step.imposter !== undefined && step.action !== "delete") await client.createImposter(step.imposter);
 }
 
+/** Imposters sent at once: each is its own object on the platform, so they need no order among them. */
+const CONCURRENCY = 8;
+
+function refusal(step: Step, error: ApiError): CliError {
+  const where = `${step.source ?? "the platform"}: imposter ${step.port}`;
+  return new CliError(
+    `${where} was refused (${step.action}): ${error.message}`,
+    error.details,
+    "Fix the imposter and deploy again: imposters already deployed are kept and will show as unchanged.",
+  );
+}
+
 /**
- * Runs the steps in order, stopping at the first refusal with its file, imposter and mb's message (a
- * platform may refuse what the offline check passed, e.g. an `inject` without --allowInjection).
+ * Runs the steps, CONCURRENCY at a time; after the first refusal no new step starts, and that refusal is
+ * reported with its file, imposter and mb's message (a platform may refuse what the offline check
+ * passed, e.g. an `inject` without --allowInjection).
  */
 export async function applySteps(client: Client, steps: Step[], progress: Progress): Promise<Deployed[]> {
-  for (const step of steps) {
-    try {
-      await applyStep(client, step);
-    } catch (error) {
-      progress.done();
-      if (!(error instanceof ApiError)) throw error;
-      const where = `${step.source ?? "the platform"}: imposter ${step.port}`;
-      throw new CliError(
-        `${where} was refused (${step.action}): ${error.message}`,
-        error.details,
-        "Fix the imposter and deploy again: imposters already deployed are kept and will show as unchanged.",
-      );
+  const queue = [...steps];
+  let failure: unknown;
+  const worker = async () => {
+    for (let step = queue.shift(); step !== undefined && failure === undefined; step = queue.shift()) {
+      try {
+        await applyStep(client, step);
+        if (step.action !== "unchanged") progress.tick(`${step.action} ${step.port}`);
+      } catch (error) {
+        failure ??= error instanceof ApiError ? refusal(step, error) : error;
+      }
     }
-    progress.tick(`${step.action} ${step.port}`);
-  }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   progress.done();
+  if (failure !== undefined) throw failure;
   const urls = new Map(
     (await client.listImposters()).map((imposter) => [Number(imposter.port), imposter.url as string]),
   );
