@@ -1,5 +1,5 @@
 import { execFile, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -129,5 +129,21 @@ describe("the packed package", () => {
     expect(await (await fetch(`${dev.url}/i/4546/orders/42`)).json()).toMatchObject({ id: 42 });
     const version = await promisify(execFile)(bin, ["--version"], { cwd: folder, env });
     expect(version.stdout.trim()).toBe("0.1.0");
+  });
+});
+
+// util-linux's `script` gives the bin a pseudo-terminal, where the progress bar is drawn (never in a pipe).
+describe.skipIf(!existsSync("/usr/bin/script"))("on a terminal", () => {
+  it("draws a progress bar while many imposters are deployed", async () => {
+    const imposters = Array.from({ length: 6 }, (_, i) => ({ protocol: "http", port: 5700 + i, stubs: [] }));
+    const file = join(tmp, "six.json");
+    writeFileSync(file, JSON.stringify({ imposters }));
+    const command = [process.execPath, BIN, "deploy", file, "--url", dev.url, "--token", TOKEN].join(" ");
+    const { stdout } = await promisify(execFile)("/usr/bin/script", ["-qec", command, "/dev/null"], {
+      env: cleanEnv(),
+    });
+    expect(stdout).toContain("] 6/6 create 57");
+    expect(stdout).toContain("█".repeat(24));
+    expect(stdout).toContain("6 created");
   });
 });
