@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { type Client, createClient } from "./client.ts";
+
+interface Sent {
+  method: string;
+  url: string;
+  key: string | undefined;
+  body: unknown;
+}
+
+/** A client whose fetch records the request and answers `answer`. */
+function recording(answer: unknown, status = 200): { client: Client; sent: Sent[] } {
+  const sent: Sent[] = [];
+  const fetcher = (async (url: string, init: RequestInit) => {
+    const headers = init.headers as Record<string, string>;
+    const body = typeof init.body === "string" ? JSON.parse(init.body) : undefined;
+    sent.push({ method: init.method ?? "GET", url, key: headers["x-api-key"], body });
+    return new Response(JSON.stringify(answer), { status });
+  }) as typeof fetch;
+  return { client: createClient({ url: "http://mocks.test/", token: "t", source: "test" }, fetcher), sent };
+}
+
+// The Mountebank REST calls each command makes (mb's cli/api.js for save and replay).
+describe("createClient", () => {
+  it.each([
+    ["list", (c: Client) => c.listImposters(), "GET", "http://mocks.test/imposters"],
+    [
+      "save",
+      (c: Client) => c.listImposters({ replayable: true }),
+      "GET",
+      "http://mocks.test/imposters?replayable=true",
+    ],
+    [
+      "save --removeProxies",
+      (c: Client) => c.listImposters({ replayable: true, removeProxies: true }),
+      "GET",
+      "http://mocks.test/imposters?replayable=true&removeProxies=true",
+    ],
+    ["get", (c: Client) => c.getImposter(4545), "GET", "http://mocks.test/imposters/4545"],
+    ["delete", (c: Client) => c.deleteImposter(4545), "DELETE", "http://mocks.test/imposters/4545"],
+    ["create", (c: Client) => c.createImposter({ port: 1 }), "POST", "http://mocks.test/imposters"],
+    ["replay", (c: Client) => c.putImposters([]), "PUT", "http://mocks.test/imposters"],
+  ] as const)("%s", async (_name, call, method, url) => {
+    const { client, sent } = recording({ imposters: [] });
+    await call(client);
+    expect(sent).toEqual([expect.objectContaining({ method, url, key: "t" })]);
+  });
+
+  it("turns mb's error envelope into an error naming the call and mb's messages", async () => {
+    const { client } = recording({ errors: [{ code: "bad data", message: "no" }] }, 400);
+    await expect(client.createImposter({})).rejects.toMatchObject({
+      message: "POST /imposters failed with 400",
+      details: ["bad data: no"],
+    });
+  });
+});
