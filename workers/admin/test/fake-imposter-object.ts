@@ -1,16 +1,11 @@
 import { DurableObject } from "cloudflare:workers";
-import type { Imposter, MbError, MbRequest, ResponseDescription, Stub } from "@mockctl/core";
-import type { ImposterObjectApi, ImposterRecord, Outcome } from "../../edge/src/contract.ts";
+import { type ImposterObjectApi, type ImposterRecord, NO_SUCH_IMPOSTER } from "@mockctl/contract";
+import type { Imposter, MbRequest, ResponseDescription, Result, Stub } from "@mockctl/core";
+import { badStubIndex, fail } from "@mockctl/core";
 
 const KEY = "record";
-const indexError = (): Outcome<ImposterRecord> => ({
-  ok: false,
-  errors: [{ code: "bad data", message: "no stub at that index" } satisfies MbError],
-});
-const missing = (): Outcome<ImposterRecord> => ({
-  ok: false,
-  errors: [{ code: "no such resource", message: "Try POSTing to /imposters first?" }],
-});
+const indexError = (): Result<ImposterRecord> => badStubIndex();
+const missing = (): Result<ImposterRecord> => fail(NO_SUCH_IMPOSTER);
 
 /**
  * A test-only stand-in for mockctl-edge's ImposterObject, bound in wrangler.test.jsonc under the same class
@@ -51,7 +46,7 @@ export class ImposterObject extends DurableObject implements ImposterObjectApi {
     return record;
   }
 
-  private async change(edit: (record: ImposterRecord) => boolean): Promise<Outcome<ImposterRecord>> {
+  private async change(edit: (record: ImposterRecord) => boolean): Promise<Result<ImposterRecord>> {
     const record = await this.read();
     if (record === null) return missing();
     if (!edit(record)) return indexError();

@@ -1,11 +1,6 @@
 import { readFile } from "node:fs/promises";
-import {
-  createEngine,
-  type EngineDeps,
-  failureResponse,
-  type ImposterState,
-} from "../../src/engine/index.ts";
-import { errorEnvelope, httpStatusFor } from "../../src/errors.ts";
+import { failureResponse, STATUS } from "@mockctl/contract";
+import { createEngine, type EngineDeps, type ImposterState } from "../../src/engine/index.ts";
 import { normalizeRequest } from "../../src/request/normalize.ts";
 import { validateImposter } from "../../src/validation/index.ts";
 import { freePort } from "./mb-process.ts";
@@ -43,8 +38,8 @@ export function createCoreTarget(deps: EngineDeps = { dataSource: fromDisk }): T
       const result = validateImposter(json, { allowInjection: false });
       if (!result.ok) {
         return {
-          status: httpStatusFor(result.errors[0]?.code ?? "bad data"),
-          body: errorEnvelope(result.errors),
+          status: STATUS[result.kind ?? result.errors[0]?.code ?? "bad data"],
+          body: { errors: result.errors },
         };
       }
       // mb picks a free port when none is given; so do we, to keep the id unique.

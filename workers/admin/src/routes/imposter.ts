@@ -1,7 +1,7 @@
+import { portFromId } from "@mockctl/contract";
 import { Hono } from "hono";
 import type { AppEnv } from "../env.ts";
 import { jsonResponse } from "../http.ts";
-import { portFromId } from "../services/imposter-ids.ts";
 import {
   deleteImposter,
   deleteSavedProxyResponses,
