@@ -1,8 +1,12 @@
 import { readFile } from "node:fs/promises";
 import { failureResponse, STATUS } from "@mockctl/contract";
-import { createEngine, type EngineDeps, type ImposterState } from "../../src/engine/index.ts";
-import { normalizeRequest } from "../../src/request/normalize.ts";
-import { validateImposter } from "../../src/validation/index.ts";
+import {
+  createEngine,
+  type EngineDeps,
+  type ImposterState,
+  normalizeRequest,
+  validateImposter,
+} from "@mockctl/core";
 import { freePort } from "./mb-process.ts";
 import { type ServedImposter, serve } from "./node-adapter.ts";
 import type { Target } from "./target.ts";
