@@ -1,8 +1,8 @@
 import { statusOf } from "@mockctl/contract";
 import { describe, expect, it } from "vitest";
+import { MB_CASES, type MbCase } from "../../test/mb-cases/index.ts";
+import recorded from "../../test/mb-cases/mb-2.9.1.json" with { type: "json" };
 import { type MbError, MbFailure, type Result } from "../errors.ts";
-import { MB_CASES, type MbCase } from "./mb-cases/index.ts";
-import recorded from "./mb-cases/mb-2.9.1.json" with { type: "json" };
 import {
   parseStubIndex,
   validateAddStubBody,
@@ -12,7 +12,7 @@ import {
 } from "./stub-bodies.ts";
 import { validateImposter } from "./validate-imposter.ts";
 
-// Every case of mb-cases/ against mb 2.9.1's recorded answer (mb-cases/record.test.ts made the file).
+// Every case of test/mb-cases/ against mb 2.9.1's recorded answer (test/mb-cases/record.test.ts made the file).
 const answers = recorded.answers as unknown as Record<
   string,
   { status: number; errors?: MbError[]; stubs?: unknown[] }
