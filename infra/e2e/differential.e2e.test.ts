@@ -1,22 +1,22 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  behaviorCases,
   createAdminApiTarget,
   createMbTarget,
   edgeRoute,
-} from "../../packages/core/test/differential/admin-api-target.ts";
-import { behaviorCases } from "../../packages/core/test/differential/behaviors.cases.ts";
-import {
   freePort,
   type MbProcess,
+  type Pair,
+  predicateCases,
+  responseCases,
+  runExchange,
+  runValidation,
   startMountebank,
-} from "../../packages/core/test/differential/mb-process.ts";
-import { predicateCases } from "../../packages/core/test/differential/predicates.cases.ts";
-import { responseCases } from "../../packages/core/test/differential/responses.cases.ts";
-import { type Pair, runExchange, runValidation } from "../../packages/core/test/differential/runner.ts";
-import { validationCases } from "../../packages/core/test/differential/validation.cases.ts";
+  validationCases,
+} from "@mockctl/differential";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Platform, startPlatform } from "../local/platform.ts";
 import { PLATFORM_EXCEPTIONS } from "./platform-exceptions.ts";
 import { normalizeForPlatform } from "./platform-rules.ts";

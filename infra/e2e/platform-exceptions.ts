@@ -1,5 +1,4 @@
-import type { Comparable } from "../../packages/core/test/differential/compare.ts";
-import type { Expectation } from "../../packages/core/test/differential/runner.ts";
+import type { Comparable, Expectation } from "@mockctl/differential";
 
 /** A differential case the platform cannot answer as mb does, and what it must answer instead. */
 export interface PlatformException {

@@ -1,5 +1,5 @@
+import type { WireResponse } from "@mockctl/differential";
 import { describe, expect, it } from "vitest";
-import type { WireResponse } from "../../packages/core/test/differential/wire.ts";
 import { normalizeForPlatform } from "./platform-rules.ts";
 
 const response = (headers: Array<[string, string]>, body = "hello"): WireResponse => ({

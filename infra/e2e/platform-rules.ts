@@ -1,11 +1,11 @@
-import type { WireResponse } from "../../packages/core/test/differential/wire.ts";
+import type { WireResponse } from "@mockctl/differential";
 
 /**
  * The comparison rules for answers that crossed workerd, applied to Mountebank's answer and the
  * platform's alike before the differential comparison. Each is a documented platform difference
  * (README "Where we differ from Mountebank") about the HTTP stack, never about what the engine decided.
  *
- * Already handled by the differential's own rules (packages/core/test/differential/compare.ts):
+ * Already handled by the differential's own rules (packages/differential/src/compare.ts):
  * - header names lower-cased: names are compared lower-cased, so workerd's case never matters;
  * - no `Connection: close`: Connection (and Keep-Alive, Transfer-Encoding, Date) are left out.
  *

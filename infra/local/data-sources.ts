@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
+import { DATA_SOURCES_BINDING, dataSourcePath } from "@mockctl/contract/data-sources";
 
 /**
  * The local platform's answer to a lookup behavior's `fromDataSource.csv.path`. Mountebank reads that file
@@ -9,16 +10,16 @@ import { resolve } from "node:path";
  * a file that cannot be read leaves the lookup's tokens in place (404 here, `undefined` in the core).
  *
  * This exists only on the local platform, as mb itself is a local tool: the deployed platform has no
- * binding of this name.
+ * binding of this name. The protocol is the contract's (@mockctl/contract, data-sources.ts).
  */
-export const DATA_SOURCES_BINDING = "DATA_SOURCES";
+export { DATA_SOURCES_BINDING };
 
 export type DataSourceService = (request: Request) => Promise<Response>;
 
 export function dataSourceService(root: string): DataSourceService {
   return async (request) => {
-    const path = new URL(request.url).searchParams.get("path");
-    if (path === null || path === "") return new Response("a path is required", { status: 400 });
+    const path = dataSourcePath(request.url);
+    if (path === null) return new Response("a path is required", { status: 400 });
     try {
       return new Response(await readFile(resolve(root, path), "utf8"), {
         headers: { "content-type": "text/plain; charset=utf-8" },

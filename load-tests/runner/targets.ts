@@ -1,6 +1,6 @@
 import { join } from "node:path";
-import { startFloor } from "../../infra/floor/floor.ts";
-import { startPlatform } from "../../infra/local/platform.ts";
+import { startFloor } from "@mockctl/infra/floor";
+import { startPlatform } from "@mockctl/infra/platform";
 import type { TargetName } from "../fixtures/scenarios.ts";
 import { startMountebank } from "./mountebank.ts";
 

@@ -1,23 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { badData, errorEnvelope, httpStatusFor, MbFailure } from "./errors.ts";
+import { badData, badStubIndex, fail, MbFailure, ok, unwrap } from "./errors.ts";
 
 describe("errors", () => {
-  it("renders Mountebank's envelope", () => {
-    expect(errorEnvelope([badData("oops", { a: 1 })])).toEqual({
-      errors: [{ code: "bad data", message: "oops", source: { a: 1 } }],
-    });
-  });
-  it.each([
-    ["bad data", 400],
-    ["no such resource", 404],
-    ["unauthorized", 401],
-    ["internal error", 500],
-  ] as const)("maps %s to %i", (code, status) => {
-    expect(httpStatusFor(code)).toBe(status);
-  });
   it("carries every error when thrown", () => {
     const failure = new MbFailure(badData("a"), badData("b"));
     expect(failure.message).toBe("a");
     expect(failure.errors).toHaveLength(2);
+    expect(failure.kind).toBe("bad data");
+  });
+
+  it("unwraps a value, or throws the errors with the result's kind", () => {
+    expect(unwrap(ok(3))).toBe(3);
+    expect(() => unwrap(fail(badData("no")))).toThrow(expect.objectContaining({ kind: "bad data" }));
+    expect(() => unwrap(badStubIndex())).toThrow(expect.objectContaining({ kind: "stub index" }));
   });
 });

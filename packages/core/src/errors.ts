@@ -1,4 +1,7 @@
-/** Mountebank's error codes, plus the platform's own for limits. Rendered in one place: `errorEnvelope`. */
+/**
+ * Mountebank's error codes, plus the platform's own for limits. Their HTTP statuses and the envelope they
+ * are answered in are the contract's (packages/contract, `statusOf` and `renderErrors`), not the core's.
+ */
 export type MbErrorCode =
   | "bad data"
   | "invalid injection"
@@ -11,6 +14,12 @@ export type MbErrorCode =
   | "limit exceeded"
   | "internal error";
 
+/**
+ * What a failure is, for choosing its status: its code, or a case mb answers with another status than its
+ * code's usual one. `stub index`: mb answers a bad `:stubIndex` with 404 although the code is `bad data`.
+ */
+export type ErrorKind = MbErrorCode | "stub index";
+
 export interface MbError {
   code: MbErrorCode;
   message: string;
@@ -18,40 +27,48 @@ export interface MbError {
   data?: unknown;
 }
 
-export type Result<T> = { ok: true; value: T } | { ok: false; errors: MbError[] };
+/** The one result type, in the core and across Worker boundaries; `kind` is set only where it is not the code. */
+export type Result<T> = { ok: true; value: T } | { ok: false; errors: MbError[]; kind?: ErrorKind };
 
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
 export const fail = <T = never>(...errors: MbError[]): Result<T> => ({ ok: false, errors });
+export const failAs = <T = never>(kind: ErrorKind, ...errors: MbError[]): Result<T> => ({
+  ok: false,
+  errors,
+  kind,
+});
 
-/** Thrown inside the core where unwinding is simplest; every public entry point turns it into a value. */
+/** Thrown where unwinding is simplest; `kind` picks the status (the first error's code unless given). */
 export class MbFailure extends Error {
   readonly errors: MbError[];
+  kind: ErrorKind;
   constructor(...errors: MbError[]) {
     super(errors[0]?.message ?? "error");
     this.errors = errors;
+    this.kind = errors[0]?.code ?? "internal error";
   }
+
+  static as(kind: ErrorKind, ...errors: MbError[]): MbFailure {
+    const failure = new MbFailure(...errors);
+    failure.kind = kind;
+    return failure;
+  }
+}
+
+/** The value of a result, or its errors thrown (with their kind) for whoever renders them. */
+export function unwrap<T>(result: Result<T>): T {
+  if (result.ok) return result.value;
+  throw MbFailure.as(result.kind ?? result.errors[0]?.code ?? "internal error", ...result.errors);
 }
 
 export const badData = (message: string, source?: unknown): MbError =>
   source === undefined ? { code: "bad data", message } : { code: "bad data", message, source };
 
-export function errorEnvelope(errors: MbError[]): { errors: MbError[] } {
-  return { errors };
-}
-
-const STATUS: Record<MbErrorCode, number> = {
-  "bad data": 400,
-  "invalid injection": 400,
-  "invalid JSON": 400,
-  "no such resource": 404,
-  unauthorized: 401,
-  "invalid proxy": 400,
-  "resource conflict": 409,
-  "insufficient access": 403,
-  "limit exceeded": 413,
-  "internal error": 500,
-};
-
-export function httpStatusFor(code: MbErrorCode): number {
-  return STATUS[code];
-}
+/** mb's message for a `:stubIndex` naming no stub (controllers/imposterController.js). */
+export const badStubIndex = (): Result<never> =>
+  failAs(
+    "stub index",
+    badData(
+      "'stubIndex' must be a valid integer, representing the array index position of the stub to replace",
+    ),
+  );

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "./env.ts";
+import { mbJson } from "./http.ts";
 import { adminContext } from "./middleware/context.ts";
 import { crossSite } from "./middleware/cross-site.ts";
 import { renderError, renderNotFound } from "./middleware/errors.ts";
@@ -15,19 +16,22 @@ import { stubs } from "./routes/stubs.ts";
 /**
  * Mountebank's middleware order: who is calling (x-api-key), then the JSON body, then the route; ahead of
  * them, ours: no cross-site page and no foreign Host name gets further. Express routing ignores a trailing
- * slash, hence `strict: false`.
+ * slash, hence `strict: false`. The routes are chained, so the app's type carries every route and its
+ * answer: `AdminApp` is what the typed client (client.ts) is made from.
  */
 export function createApp() {
-  const app = new Hono<AppEnv>({ strict: false });
-  app.use("*", crossSite, adminContext, jsonBody);
-  app.route("/", home);
-  app.route("/", imposters);
-  app.route("/", imposter);
-  app.route("/", stubs);
-  app.route("/", config);
-  app.route("/", logs);
-  app.route("/", metrics);
+  const app = new Hono<AppEnv>({ strict: false })
+    .use("*", mbJson, crossSite, adminContext, jsonBody)
+    .route("/", home)
+    .route("/", imposters)
+    .route("/", imposter)
+    .route("/", stubs)
+    .route("/", config)
+    .route("/", logs)
+    .route("/", metrics);
   app.notFound(renderNotFound);
   app.onError(renderError);
   return app;
 }
+
+export type AdminApp = ReturnType<typeof createApp>;

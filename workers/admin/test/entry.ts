@@ -1,3 +1,4 @@
-// The Worker the tests run: the real admin app, with the fake imposter object in place of mockctl-edge's.
+// The Worker the tests run: the real admin app, and the real imposter object of mockctl-edge bound in
+// this Worker (wrangler.test.jsonc), so the admin's tests talk to the object the platform runs.
+export { ImposterObject } from "@mockctl/edge/imposter-object";
 export { default } from "../src/index.ts";
-export { ImposterObject } from "./fake-imposter-object.ts";

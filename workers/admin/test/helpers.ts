@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
+import { type ImposterObjectApi, objectName } from "@mockctl/contract";
 import type { MbRequest } from "@mockctl/core";
 import { expect } from "vitest";
-import type { ImposterObjectApi } from "../../edge/src/contract.ts";
 import { type Answer, type CallOptions, call } from "./client.ts";
 
 /** POSTs an imposter and insists it was created. */
@@ -12,7 +12,7 @@ export async function created(imposter: unknown, options: CallOptions = {}): Pro
 }
 
 export function imposterObject(port: number, workspace = "local"): ImposterObjectApi {
-  const stub = env.IMPOSTERS.get(env.IMPOSTERS.idFromName(`${workspace}:${port}`));
+  const stub = env.IMPOSTERS.get(env.IMPOSTERS.idFromName(objectName(workspace, port)));
   return stub as unknown as ImposterObjectApi;
 }
 

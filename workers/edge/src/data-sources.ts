@@ -1,3 +1,4 @@
+import { dataSourceUrl } from "@mockctl/contract";
 import type { EngineDeps } from "@mockctl/core";
 
 /**
@@ -18,8 +19,7 @@ let deps: DataSourceDeps = NONE;
 const KEEP_BOM = new TextDecoder("utf-8", { ignoreBOM: true });
 
 async function read(source: Fetcher, path: string): Promise<string | undefined> {
-  const url = `http://data-sources/read?path=${encodeURIComponent(path)}`;
-  const response = await source.fetch(url);
+  const response = await source.fetch(dataSourceUrl(path));
   // Not response.text(): it drops a leading byte order mark, which mb keeps (it hides the first column).
   if (response.ok) return KEEP_BOM.decode(await response.arrayBuffer());
   await response.body?.cancel();

@@ -1,9 +1,9 @@
+import { type ImposterAddress, noSuchImposterResponse, objectName } from "@mockctl/contract";
 import type { MbRequest, ResponseDescription } from "@mockctl/core";
 import { type ImposterEngine, normalizeRequest } from "@mockctl/core";
-import type { ImposterAddress } from "./address.ts";
 import { countStateless } from "./counting.ts";
 import { dataSourceDeps } from "./data-sources.ts";
-import { failed, noSuchImposter } from "./errors.ts";
+import { failed } from "./errors.ts";
 import { toRawRequest } from "./incoming.ts";
 import { load } from "./loading.ts";
 import { objectFor, plainRequest } from "./object-stub.ts";
@@ -110,7 +110,7 @@ function serveFrom(
   target: string,
 ): Response | Promise<Response> {
   const engine = served.engine;
-  if (engine === null) return toResponse(noSuchImposter());
+  if (engine === null) return toResponse(noSuchImposterResponse());
   const memo = memoFor(engine);
   const line = requestLine(request.method, target);
   const remembered: ResponseDescription | undefined = memo?.get(line);
@@ -127,16 +127,20 @@ function serveFrom(
 let workspace: string | undefined;
 const names = new Map<number, string>();
 
-/** The object name of an imposter, `${workspace}:${port}`, made once per port rather than per request. */
-function nameOf(env: Env, port: number): string {
+/**
+ * The object name of the imposter an address names. The short forms name the default workspace's, made once
+ * per port rather than per request; an address that carries its workspace names that workspace's.
+ */
+function nameOf(env: Env, address: ImposterAddress): string {
+  if (address.workspace !== undefined) return objectName(address.workspace, address.port);
   if (env.WORKSPACE !== workspace) {
     workspace = env.WORKSPACE;
     names.clear();
   }
-  let name = names.get(port);
+  let name = names.get(address.port);
   if (name === undefined) {
-    name = `${env.WORKSPACE}:${port}`;
-    names.set(port, name);
+    name = objectName(env.WORKSPACE, address.port);
+    names.set(address.port, name);
   }
   return name;
 }
@@ -147,7 +151,7 @@ export function serveImposter(
   ctx: ExecutionContext,
   address: ImposterAddress,
 ): Response | Promise<Response> {
-  const name = nameOf(env, address.port);
+  const name = nameOf(env, address);
   const known = { env, ctx, name };
   const served = lookup(name);
   if (served !== undefined) return serveFrom(served, request, known, address.target);

@@ -1,12 +1,16 @@
-import type { EngineDeps, Imposter, MbRequest, ResponseDescription } from "@mockctl/core";
-import { createEngine, type ImposterEngine, type ImposterState } from "@mockctl/core";
-import type { ImposterRecord, Outcome } from "./contract.ts";
-import { failed, NO_SUCH_IMPOSTER, noSuchImposter } from "./errors.ts";
+import {
+  type Head,
+  type ImposterRecord,
+  NO_SUCH_IMPOSTER,
+  noSuchImposterResponse,
+  type Snapshot,
+} from "@mockctl/contract";
+import type { EngineDeps, Imposter, MbRequest, ResponseDescription, Result } from "@mockctl/core";
+import { createEngine, fail, type ImposterEngine, type ImposterState, ok } from "@mockctl/core";
+import { failed } from "./errors.ts";
 import { ImposterStore, type StoredImposter } from "./imposter-store.ts";
-import type { Head, Snapshot } from "./object-stub.ts";
 import { PendingWrites } from "./pending-writes.ts";
 import { publish, takeHits, thisIsolate } from "./registry.ts";
-import type { Edit } from "./stub-edits.ts";
 import { emptyUserState, type UserState } from "./user-code-wiring.ts";
 
 /** What is kept in memory between requests: the stored state plus its compiled engine. */
@@ -103,24 +107,24 @@ export class ImposterKeeper {
   }
 
   /** A change to the stubs (see stub-edits.ts): a new version, written, recompiled, published. */
-  change(edit: (current: StoredImposter) => Edit): Outcome<ImposterRecord> {
+  change(edit: (current: StoredImposter) => Result<StoredImposter>): Result<ImposterRecord> {
     this.#pending.flush();
-    if (this.#live === null) return { ok: false, errors: [NO_SUCH_IMPOSTER] };
+    if (this.#live === null) return fail(NO_SUCH_IMPOSTER);
     this.#count(this.#takeHits());
     const result = edit(this.#live);
-    return result.ok ? { ok: true, value: this.#commit(result.value, false) } : result;
+    return result.ok ? ok(this.#commit(result.value, false)) : result;
   }
 
-  resetRequests(): Outcome<ImposterRecord> {
+  resetRequests(): Result<ImposterRecord> {
     this.#pending.flush();
     const live = this.#live;
-    if (live === null) return { ok: false, errors: [NO_SUCH_IMPOSTER] };
+    if (live === null) return fail(NO_SUCH_IMPOSTER);
     this.#takeHits();
     live.numberOfRequests = 0;
     this.#version += 1;
     this.#store.resetRequests(this.#version);
     this.#publish();
-    return { ok: true, value: this.#record(live) };
+    return ok(this.#record(live));
   }
 
   /** Serves a stateful request: the engine moves cursors and records; what it changed is written. */
@@ -129,7 +133,7 @@ export class ImposterKeeper {
     deps: (imposter: Imposter) => EngineDeps = () => ({}),
   ): Promise<ResponseDescription> {
     const live = this.#live;
-    if (live === null) return noSuchImposter();
+    if (live === null) return noSuchImposterResponse();
     // A fresh journal array: the engine appends what it records, and only that is written.
     const state: ImposterState = {
       cursors: { ...live.cursors },

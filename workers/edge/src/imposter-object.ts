@@ -1,21 +1,18 @@
 import { DurableObject } from "cloudflare:workers";
-import type { Imposter, MbRequest, ResponseDescription, Stub } from "@mockctl/core";
-import type { ImposterObjectApi, ImposterRecord, Outcome } from "./contract.ts";
+import type { FrontDoorObjectApi, Head, ImposterRecord, Snapshot } from "@mockctl/contract";
+import type { Imposter, MbRequest, ResponseDescription, Result, Stub } from "@mockctl/core";
 import { dataSourceDeps } from "./data-sources.ts";
 import { ImposterKeeper } from "./imposter-keeper.ts";
-import type { Head, Snapshot } from "./object-stub.ts";
 import * as edits from "./stub-edits.ts";
 import { userCodeDeps } from "./user-code-wiring.ts";
 
-export type { Snapshot } from "./object-stub.ts";
-
 /**
- * One imposter (named `${workspace}:${port}`): the authority for its definition, version, cursors, counter
+ * One imposter (named objectName(workspace, port)): the authority for its definition, version, cursors, counter
  * and journal, and the server of its stateful requests. Calls run one at a time (a promise chain), so a
  * request that awaits user code or the network cannot interleave with another or with a change: cycling
  * behaves like mb's single thread.
  */
-export class ImposterObject extends DurableObject<Env> implements ImposterObjectApi {
+export class ImposterObject extends DurableObject<Env> implements FrontDoorObjectApi {
   readonly #keeper: ImposterKeeper;
   #queue: Promise<unknown> = Promise.resolve();
 
@@ -46,27 +43,27 @@ export class ImposterObject extends DurableObject<Env> implements ImposterObject
     return this.#serial((keeper) => keeper.remove());
   }
 
-  replaceStubs(stubs: Stub[]): Promise<Outcome<ImposterRecord>> {
+  replaceStubs(stubs: Stub[]): Promise<Result<ImposterRecord>> {
     return this.#serial((keeper) => keeper.change((current) => edits.replaceStubs(current, stubs)));
   }
 
-  addStub(stub: Stub, index?: number): Promise<Outcome<ImposterRecord>> {
+  addStub(stub: Stub, index?: number): Promise<Result<ImposterRecord>> {
     return this.#serial((keeper) => keeper.change((current) => edits.addStub(current, stub, index)));
   }
 
-  replaceStub(index: number, stub: Stub): Promise<Outcome<ImposterRecord>> {
+  replaceStub(index: number, stub: Stub): Promise<Result<ImposterRecord>> {
     return this.#serial((keeper) => keeper.change((current) => edits.replaceStub(current, index, stub)));
   }
 
-  deleteStub(index: number): Promise<Outcome<ImposterRecord>> {
+  deleteStub(index: number): Promise<Result<ImposterRecord>> {
     return this.#serial((keeper) => keeper.change((current) => edits.deleteStub(current, index)));
   }
 
-  deleteSavedProxyResponses(): Promise<Outcome<ImposterRecord>> {
+  deleteSavedProxyResponses(): Promise<Result<ImposterRecord>> {
     return this.#serial((keeper) => keeper.change(edits.deleteSavedProxyResponses));
   }
 
-  resetRequests(): Promise<Outcome<ImposterRecord>> {
+  resetRequests(): Promise<Result<ImposterRecord>> {
     return this.#serial((keeper) => keeper.resetRequests());
   }
 

@@ -1,8 +1,8 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { publishSnapshot } from "@mockctl/contract";
 import { createEngine, type Imposter } from "@mockctl/core";
 import { describe, expect, it } from "vitest";
-import { publishSnapshot } from "../../admin/src/services/snapshots.ts";
 import { load } from "./loading.ts";
 import { peek, publish } from "./registry.ts";
 

@@ -1,11 +1,12 @@
+import { readPointer, readSnapshot } from "@mockctl/contract";
 import { createEngine, type Imposter } from "@mockctl/core";
 import { objectFor } from "./object-stub.ts";
 import { confirm, peek, publish, type Served } from "./registry.ts";
 
 /**
  * How a front door gets an imposter it holds no fresh entry for. The admin Worker publishes every version
- * of a definition to KV (`${name}:${version}`, never rewritten) and points `${name}` at the latest
- * (workers/admin/src/services/snapshots.ts); the imposter's object stays the authority.
+ * of a definition to KV, never rewritten, and points a key at the latest (the layout, writer and reader are
+ * in @mockctl/contract, snapshots.ts); the imposter's object stays the authority.
  *
  * - Cold (this isolate never held it): the pointer and that version's snapshot come from KV, so the first
  *   answer needs no trip to an object that may be on another continent; the object is asked at once in the
@@ -17,28 +18,11 @@ import { confirm, peek, publish, type Served } from "./registry.ts";
  * The bound across locations: an isolate serves an entry for at most REVALIDATE_MS (5 s) after its object
  * last confirmed it, so every request that starts more than 5 s plus one object round trip after an admin
  * call returned sees the change. KV's pointer may lag elsewhere by KV's propagation delay (60 s or more;
- * this location keeps a read for POINTER_CACHE_S), but only a cold isolate reads it, and only until its
+ * this location keeps a read for 30 s, readPointer), but only a cold isolate reads it, and only until its
  * background check returns: one object round trip. Strict imposters (strict-mode.ts) have no window.
  * Locally the object shares the isolate and publishes every change before the admin call returns, and KV
  * is immediately consistent: the next request sees every change, as in Mountebank.
  */
-
-/** KV's shortest cache lifetime for a read: the pointer is the one key that changes. */
-const POINTER_CACHE_S = 30;
-/**
- * A version never names two definitions, so a kept snapshot is never wrong; but a miss can be kept too (a
- * location that looked before the admin Worker's write arrived), and that only costs a trip to the object.
- */
-const SNAPSHOT_CACHE_S = 300;
-
-async function readSnapshot(kv: KVNamespace, name: string, version: number): Promise<Imposter | null> {
-  try {
-    return await kv.get<Imposter>(`${name}:${version}`, { type: "json", cacheTtl: SNAPSHOT_CACHE_S });
-  } catch (error) {
-    console.error(`could not read snapshot ${version} of ${name} from KV`, error);
-    return null;
-  }
-}
 
 const compiled = (imposter: Imposter | null) => (imposter === null ? null : createEngine(imposter));
 
@@ -60,15 +44,8 @@ async function revalidate(env: Env, name: string): Promise<Served> {
 
 /** The latest version KV knows of, compiled; undefined when KV has no pointer or no snapshot for it. */
 async function fromPointer(kv: KVNamespace, name: string): Promise<Served | undefined> {
-  let pointer: string | null;
-  try {
-    pointer = await kv.get(name, { cacheTtl: POINTER_CACHE_S });
-  } catch (error) {
-    console.error(`could not read the pointer of ${name} from KV`, error);
-    return undefined;
-  }
-  const version = Number(pointer ?? Number.NaN);
-  if (!Number.isSafeInteger(version)) return undefined;
+  const version = await readPointer(kv, name);
+  if (version === undefined) return undefined;
   const imposter = await readSnapshot(kv, name, version);
   return imposter === null ? undefined : publish(name, version, createEngine(imposter));
 }

@@ -1,31 +1,12 @@
-import type { Imposter, MbRequest } from "@mockctl/core";
-import type { ImposterObjectApi } from "./contract.ts";
-
-/** What the front door needs to serve an imposter itself: no journal, no counters. */
-export interface Snapshot {
-  version: number;
-  imposter: Imposter | null;
-}
-
-/** The object's current version and whether an imposter exists at it: a revalidation's question. */
-export interface Head {
-  version: number;
-  exists: boolean;
-}
-
-/** The contract plus what only the front door calls. */
-export interface ImposterObjectStub extends ImposterObjectApi {
-  snapshot(): Promise<Snapshot>;
-  head(): Promise<Head>;
-  addRequests(count: number, isolate: string): Promise<boolean>;
-}
+import type { FrontDoorObjectApi } from "@mockctl/contract";
+import type { MbRequest } from "@mockctl/core";
 
 /**
  * The stub of one imposter's object. Viewed through its interface because Workers' RPC types turn every
  * `unknown` field into `never`, and the Mountebank model (loose objects, `body: unknown`) is full of them.
  */
-export function objectFor(env: Env, name: string): ImposterObjectStub {
-  return env.IMPOSTERS.getByName(name) as unknown as ImposterObjectStub;
+export function objectFor(env: Env, name: string): FrontDoorObjectApi {
+  return env.IMPOSTERS.getByName(name) as unknown as FrontDoorObjectApi;
 }
 
 /**

@@ -1,5 +1,5 @@
-import type { MbError, Stub } from "@mockctl/core";
-import { badData } from "@mockctl/core";
+import type { Result, Stub } from "@mockctl/core";
+import { badData, badStubIndex, fail, ok } from "@mockctl/core";
 import type { StoredImposter } from "./imposter-store.ts";
 
 /**
@@ -7,15 +7,13 @@ import type { StoredImposter } from "./imposter-store.ts";
  * functions. Cursors are keyed by stub position, so they move with their stub: mb keeps each surviving
  * stub's response buffer, and only a new or replaced stub starts its cycle again.
  */
-export type Edit = { ok: true; value: StoredImposter } | { ok: false; errors: MbError[] };
+type Edit = Result<StoredImposter>;
 
-// mb's exact messages (controllers/imposterController.js); the admin API answers the second with a 404.
+// mb's exact message (controllers/imposterController.js); a bad `:stubIndex` is the core's badStubIndex.
 const BAD_INDEX = "'index' must be between 0 and the length of the stubs array";
-const BAD_STUB_INDEX =
-  "'stubIndex' must be a valid integer, representing the array index position of the stub to replace";
 
 function withStubs(current: StoredImposter, stubs: Stub[], cursors: Record<number, number>): Edit {
-  return { ok: true, value: { ...current, imposter: { ...current.imposter, stubs }, cursors } };
+  return ok({ ...current, imposter: { ...current.imposter, stubs }, cursors });
 }
 
 /** Cursors after the stub at `at` is removed (delta -1) or a stub is inserted at `at` (delta +1). */
@@ -41,22 +39,21 @@ export function replaceStubs(current: StoredImposter, stubs: Stub[]): Edit {
 export function addStub(current: StoredImposter, stub: Stub, index?: number): Edit {
   const stubs = current.imposter.stubs;
   const at = index === undefined ? stubs.length : index;
-  if (typeof at !== "number" || !(at >= 0 && at <= stubs.length))
-    return { ok: false, errors: [badData(BAD_INDEX)] };
+  if (typeof at !== "number" || !(at >= 0 && at <= stubs.length)) return fail(badData(BAD_INDEX));
   const position = Math.trunc(at);
   const next = [...stubs.slice(0, position), stub, ...stubs.slice(position)];
   return withStubs(current, next, shiftCursors(current.cursors, position, 1));
 }
 
 export function replaceStub(current: StoredImposter, index: number, stub: Stub): Edit {
-  if (!hasStub(current, index)) return { ok: false, errors: [badData(BAD_STUB_INDEX)] };
+  if (!hasStub(current, index)) return badStubIndex();
   const cursors = { ...current.cursors };
   delete cursors[index];
   return withStubs(current, current.imposter.stubs.with(index, stub), cursors);
 }
 
 export function deleteStub(current: StoredImposter, index: number): Edit {
-  if (!hasStub(current, index)) return { ok: false, errors: [badData(BAD_STUB_INDEX)] };
+  if (!hasStub(current, index)) return badStubIndex();
   const stubs = current.imposter.stubs.filter((_, i) => i !== index);
   return withStubs(current, stubs, shiftCursors(current.cursors, index, -1));
 }

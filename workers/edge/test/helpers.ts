@@ -1,4 +1,5 @@
 import { env, exports } from "cloudflare:workers";
+import { objectName } from "@mockctl/contract";
 import type { Imposter } from "@mockctl/core";
 import { objectFor as stubFor } from "../src/object-stub.ts";
 
@@ -6,9 +7,10 @@ let nextPort = 4000;
 /** A port no other test uses: the tests share one runtime, and so one registry and storage. */
 export const freshPort = (): number => nextPort++;
 
-export const objectFor = (port: number) => stubFor(env, `${env.WORKSPACE}:${port}`);
+export const objectFor = (port: number, workspace = env.WORKSPACE) =>
+  stubFor(env, objectName(workspace, port));
 /** The untyped stub, for cloudflare:test helpers that run code inside the object. */
-export const rawObjectFor = (port: number) => env.IMPOSTERS.getByName(`${env.WORKSPACE}:${port}`);
+export const rawObjectFor = (port: number) => env.IMPOSTERS.getByName(objectName(env.WORKSPACE, port));
 
 export function imposter(port: number, fields: Partial<Imposter> = {}): Imposter {
   return { protocol: "http", port, stubs: [], ...fields };

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
+import type { ImposterRecord } from "@mockctl/contract";
+import { publishSnapshot } from "@mockctl/contract";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { publishSnapshot } from "../../admin/src/services/snapshots.ts";
-import type { ImposterRecord } from "../src/contract.ts";
 import { forget } from "../src/registry.ts";
 import { freshPort, imposter, is, objectFor, send } from "./helpers.ts";
 

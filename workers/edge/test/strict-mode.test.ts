@@ -1,7 +1,7 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { publishSnapshot } from "@mockctl/contract";
 import { beforeAll, describe, expect, it } from "vitest";
-import { publishSnapshot } from "../../admin/src/services/snapshots.ts";
 import { forget } from "../src/registry.ts";
 import { freshPort, imposter, is, objectFor, rawObjectFor, send } from "./helpers.ts";
 

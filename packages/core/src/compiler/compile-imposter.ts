@@ -16,8 +16,6 @@ export interface CompiledStub {
   readonly predicates: readonly CompiledPredicate[];
   /** Some predicate in the stub's tree (under and/or/not too) runs user code. */
   readonly hasInject: boolean;
-  // The response side (precompiled `is` responses: status, header list, body bytes) belongs here; it is
-  // added by the response compiler and does not affect matching.
 }
 
 export interface CompiledImposter {

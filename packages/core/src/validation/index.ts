@@ -10,7 +10,6 @@ export {
 } from "./limits.ts";
 export {
   parseStubIndex,
-  STUB_INDEX_STATUS,
   validateAddStubBody,
   validateImpostersBody,
   validateNewStub,

@@ -1,5 +1,5 @@
+import { STATUS } from "@mockctl/contract";
 import { describe, expect, it } from "vitest";
-import { httpStatusFor } from "../errors.ts";
 import {
   DEFAULT_LIMITS,
   imposterSizeError,
@@ -30,7 +30,7 @@ describe("limits", () => {
       message: "an imposter may have at most 20000 stubs; this one would have 20001",
       data: { limit: "maxStubs", max: 20_000, actual: 20_001 },
     });
-    expect(httpStatusFor("limit exceeded")).toBe(413);
+    expect(STATUS["limit exceeded"]).toBe(413);
     expect(stubCountError(20_000, DEFAULT_LIMITS)).toBeUndefined();
   });
 

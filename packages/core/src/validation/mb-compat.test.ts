@@ -1,10 +1,10 @@
+import { statusOf } from "@mockctl/contract";
 import { describe, expect, it } from "vitest";
-import { httpStatusFor, type MbError, type Result } from "../errors.ts";
-import { MB_CASES, type MbCase } from "./mb-cases/index.ts";
-import recorded from "./mb-cases/mb-2.9.1.json" with { type: "json" };
+import { MB_CASES, type MbCase } from "../../test/mb-cases/index.ts";
+import recorded from "../../test/mb-cases/mb-2.9.1.json" with { type: "json" };
+import { type MbError, MbFailure, type Result } from "../errors.ts";
 import {
   parseStubIndex,
-  STUB_INDEX_STATUS,
   validateAddStubBody,
   validateImpostersBody,
   validateNewStub,
@@ -12,7 +12,7 @@ import {
 } from "./stub-bodies.ts";
 import { validateImposter } from "./validate-imposter.ts";
 
-// Every case of mb-cases/ against mb 2.9.1's recorded answer (mb-cases/record.test.ts made the file).
+// Every case of test/mb-cases/ against mb 2.9.1's recorded answer (test/mb-cases/record.test.ts made the file).
 const answers = recorded.answers as unknown as Record<
   string,
   { status: number; errors?: MbError[]; stubs?: unknown[] }
@@ -28,7 +28,7 @@ function run(mbCase: MbCase): Outcome {
   const options = { allowInjection: mbCase.allowInjection ?? false };
   const index = mbCase.stubIndex ?? "";
   const answer = (result: Result<unknown>, okStatus: number): Outcome => ({
-    status: result.ok ? okStatus : httpStatusFor(result.errors[0]!.code),
+    status: result.ok ? okStatus : statusOf(MbFailure.as(result.kind ?? result.errors[0]!.code)),
     result,
   });
   switch (mbCase.call) {
@@ -43,7 +43,7 @@ function run(mbCase: MbCase): Outcome {
     case "putStub":
     case "deleteStub": {
       const parsed = parseStubIndex(index, STUB_COUNT);
-      if (!parsed.ok) return { status: STUB_INDEX_STATUS, result: parsed };
+      if (!parsed.ok) return answer(parsed, 200);
       return mbCase.call === "putStub"
         ? answer(validateNewStub(mbCase.body, options), 200)
         : answer(parsed, 200);

@@ -1,4 +1,4 @@
-import { badData, fail, type MbError, ok, type Result } from "../errors.ts";
+import { badData, badStubIndex, fail, type MbError, ok, type Result } from "../errors.ts";
 import type { ImposterDraft } from "../schemas/imposter.ts";
 import type { Stub } from "../schemas/response.ts";
 import { resolveLimits, stubCountError } from "./limits.ts";
@@ -7,12 +7,6 @@ import { upcastStub } from "./upcast.ts";
 import { type ValidationOptions, validateImposter } from "./validate-imposter.ts";
 import { validateStub } from "./validate-stub.ts";
 import { field, isRecord } from "./values.ts";
-
-/** mb answers a bad stub index with HTTP 404 although the code is `bad data` (whose usual status is 400). */
-export const STUB_INDEX_STATUS = 404;
-
-const STUB_INDEX_MESSAGE =
-  "'stubIndex' must be a valid integer, representing the array index position of the stub to replace";
 
 /** PUT /imposters/:id/stubs: `{ stubs: [...] }` replacing every stub. */
 export function validateStubsBody(body: unknown, options: ValidationOptions): Result<Stub[]> {
@@ -62,11 +56,11 @@ export function validateAddStubBody(
 /**
  * The `:stubIndex` of PUT and DELETE /imposters/:id/stubs/:stubIndex: mb looks the text up as an array
  * key, so only a canonical decimal below the stub count is valid ("00" and "1.0" are not).
- * Answer failures with STUB_INDEX_STATUS.
+ * A failure is of kind `stub index` (mb answers it with 404).
  */
 export function parseStubIndex(param: string, stubCount: number): Result<number> {
   const index = /^(0|[1-9]\d*)$/.test(param) ? Number(param) : -1;
-  return index >= 0 && index < stubCount ? ok(index) : fail(badData(STUB_INDEX_MESSAGE));
+  return index >= 0 && index < stubCount ? ok(index) : badStubIndex();
 }
 
 /** One stub as a body (PUT /imposters/:id/stubs/:stubIndex), or the `stub` of a POST. */

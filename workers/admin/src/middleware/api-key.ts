@@ -1,6 +1,6 @@
+import { MbFailure } from "@mockctl/core";
 import type { Db, Principal } from "../env.ts";
 import { authenticate } from "../services/auth.ts";
-import { HttpFailure } from "./errors.ts";
 
 const UNAUTHORIZED = {
   code: "unauthorized",
@@ -12,6 +12,6 @@ const UNAUTHORIZED = {
 export async function principalFor(db: Db, env: Env, key: string | undefined): Promise<Principal> {
   if (!env.API_KEY) return { workspaceId: env.WORKSPACE, actor: "anonymous" };
   const principal = key ? await authenticate(db, env, key) : null;
-  if (principal === null) throw new HttpFailure(401, UNAUTHORIZED);
+  if (principal === null) throw new MbFailure(UNAUTHORIZED);
   return principal;
 }

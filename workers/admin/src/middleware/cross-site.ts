@@ -1,7 +1,6 @@
-import type { MbError } from "@mockctl/core";
+import { type MbError, MbFailure } from "@mockctl/core";
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env.ts";
-import { HttpFailure } from "./errors.ts";
 
 /**
  * Who may call the admin API from a browser, read from ALLOWED_ORIGINS (mb's --origin) and ALLOWED_HOSTS
@@ -72,7 +71,7 @@ function serves(hostname: string, rules: Policy): boolean {
   return rules.suffixes.some((suffix) => name.endsWith(suffix) || name === suffix.slice(1));
 }
 
-const refused = (message: string): HttpFailure => new HttpFailure(403, forbidden(message));
+const refused = (message: string): MbFailure => new MbFailure(forbidden(message));
 const forbidden = (message: string): MbError => ({ code: "insufficient access", message });
 
 const hostRefused = (host: string) =>

@@ -1,12 +1,12 @@
+import { MbFailure } from "@mockctl/core";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env.ts";
-import { HttpFailure } from "./errors.ts";
 
 /** Above the core's 10 MiB per imposter (a PUT may carry several), small enough to bound memory. */
 export const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 const tooLarge = () =>
-  new HttpFailure(413, {
+  new MbFailure({
     code: "limit exceeded",
     message: `the request body is larger than ${MAX_BODY_BYTES} bytes`,
   });
@@ -43,7 +43,7 @@ export const jsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
     try {
       body = JSON.parse(text);
     } catch {
-      throw new HttpFailure(400, {
+      throw new MbFailure({
         code: "invalid JSON",
         message: "Unable to parse body as JSON",
         source: text,

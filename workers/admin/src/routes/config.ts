@@ -1,6 +1,5 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env.ts";
-import { jsonResponse } from "../http.ts";
 import { allowsInjection } from "../services/workspaces.ts";
 
 /** The Mountebank version whose admin API this platform reproduces. */
@@ -17,7 +16,7 @@ export const config = new Hono<AppEnv>().get("/config", async (c) => {
   startedAt ??= Date.now();
   const admin = c.get("admin");
   const url = new URL(c.req.url);
-  return jsonResponse({
+  return c.json({
     version: MOUNTEBANK_VERSION,
     options: {
       port: Number(url.port) || (url.protocol === "https:" ? 443 : 80),

@@ -1,10 +1,9 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env.ts";
-import { jsonResponse } from "../http.ts";
 
 export const home = new Hono<AppEnv>().get("/", (c) => {
   const { origin } = c.get("admin").site;
-  return jsonResponse({
+  return c.json({
     _links: {
       imposters: { href: `${origin}/imposters` },
       config: { href: `${origin}/config` },

@@ -1,7 +1,6 @@
+import { portFromId } from "@mockctl/contract";
 import { Hono } from "hono";
 import type { AppEnv } from "../env.ts";
-import { jsonResponse } from "../http.ts";
-import { portFromId } from "../services/imposter-ids.ts";
 import {
   deleteImposter,
   deleteSavedProxyResponses,
@@ -15,7 +14,7 @@ export const imposter = new Hono<AppEnv>()
   .get("/imposters/:id", async (c) => {
     const admin = c.get("admin");
     const record = await requireImposter(admin, c.req.param("id"));
-    return jsonResponse(
+    return c.json(
       print(
         admin.site,
         record,
@@ -28,8 +27,8 @@ export const imposter = new Hono<AppEnv>()
     const admin = c.get("admin");
     const port = portFromId(c.req.param("id"));
     const record = port === null ? null : await deleteImposter(admin, port);
-    if (record === null) return jsonResponse({});
-    return jsonResponse(
+    if (record === null) return c.json({});
+    return c.json(
       print(
         admin.site,
         record,
@@ -40,16 +39,16 @@ export const imposter = new Hono<AppEnv>()
   .delete("/imposters/:id/savedProxyResponses", async (c) => {
     const admin = c.get("admin");
     const record = await deleteSavedProxyResponses(admin, await requireImposter(admin, c.req.param("id")));
-    return jsonResponse(print(admin.site, record, FULL));
+    return c.json(print(admin.site, record, FULL));
   })
   // Deprecated alias kept by mb: it removes saved proxy responses, not requests.
   .delete("/imposters/:id/requests", async (c) => {
     const admin = c.get("admin");
     const record = await deleteSavedProxyResponses(admin, await requireImposter(admin, c.req.param("id")));
-    return jsonResponse(print(admin.site, record, FULL));
+    return c.json(print(admin.site, record, FULL));
   })
   .delete("/imposters/:id/savedRequests", async (c) => {
     const admin = c.get("admin");
     const record = await deleteSavedRequests(admin, await requireImposter(admin, c.req.param("id")));
-    return jsonResponse(print(admin.site, record, FULL));
+    return c.json(print(admin.site, record, FULL));
   });

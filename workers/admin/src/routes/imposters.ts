@@ -1,14 +1,14 @@
+import type { ImposterDraft, Stub } from "@mockctl/core";
 import { Hono } from "hono";
 import type { AppEnv } from "../env.ts";
-import { jsonResponse } from "../http.ts";
-import {
-  assertNotReserved,
-  createImposter,
-  deleteAllImposters,
-  listImposters,
-} from "../services/imposters.ts";
+import { takes } from "../http.ts";
+import { createImposter, deleteAllImposters, listImposters } from "../services/imposters.ts";
 import { deleteAllFlags, FULL, LIST, listFlags, print } from "../services/printing.ts";
+import { replaceAllImposters } from "../services/replace-all.ts";
 import { validImposter, validImposters } from "../services/validation.ts";
+
+/** What a client sends for one imposter: Mountebank lets `stubs` out (none). */
+export type ImposterBody = Omit<ImposterDraft, "stubs"> & { stubs?: Stub[] };
 
 /** The collection: POST creates one imposter, PUT replaces them all, DELETE removes them all. */
 export const imposters = new Hono<AppEnv>()
@@ -16,26 +16,22 @@ export const imposters = new Hono<AppEnv>()
     const admin = c.get("admin");
     const flags = listFlags((name) => c.req.query(name));
     const records = await listImposters(admin, { summaries: flags.form === "list" });
-    return jsonResponse({ imposters: records.map((record) => print(admin.site, record, flags)) });
+    return c.json({ imposters: records.map((record) => print(admin.site, record, flags)) });
   })
-  .post("/imposters", async (c) => {
+  .post("/imposters", takes<ImposterBody>(), async (c) => {
     const admin = c.get("admin");
     const record = await createImposter(admin, await validImposter(admin, c.get("body")));
     const location = `${admin.site.origin}/imposters/${record.imposter.port}`;
-    return jsonResponse(print(admin.site, record, FULL), 201, { location });
+    return c.json(print(admin.site, record, FULL), 201, { location });
   })
-  .put("/imposters", async (c) => {
+  .put("/imposters", takes<{ imposters: ImposterBody[] }>(), async (c) => {
     const admin = c.get("admin");
-    const drafts = await validImposters(admin, c.get("body"));
-    assertNotReserved(drafts);
-    await deleteAllImposters(admin);
-    const records = [];
-    for (const draft of drafts) records.push(await createImposter(admin, draft));
-    return jsonResponse({ imposters: records.map((record) => print(admin.site, record, LIST)) });
+    const records = await replaceAllImposters(admin, await validImposters(admin, c.get("body")));
+    return c.json({ imposters: records.map((record) => print(admin.site, record, LIST)) });
   })
   .delete("/imposters", async (c) => {
     const admin = c.get("admin");
     const flags = deleteAllFlags((name) => c.req.query(name));
     const records = await deleteAllImposters(admin);
-    return jsonResponse({ imposters: records.map((record) => print(admin.site, record, flags)) });
+    return c.json({ imposters: records.map((record) => print(admin.site, record, flags)) });
   });

@@ -1,6 +1,5 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env.ts";
-import { jsonResponse } from "../http.ts";
 import { recentAudit } from "../services/audit.ts";
 
 /**
@@ -16,5 +15,5 @@ export const logs = new Hono<AppEnv>().get("/logs", async (c) => {
   }));
   const start = Number.parseInt(c.req.query("startIndex") || "0", 10);
   const end = Number.parseInt(c.req.query("endIndex") || String(entries.length - 1), 10);
-  return jsonResponse({ logs: entries.slice(start, end + 1) });
+  return c.json({ logs: entries.slice(start, end + 1) });
 });

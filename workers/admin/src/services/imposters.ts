@@ -1,13 +1,17 @@
-import { type ImposterDraft, MbFailure } from "@mockctl/core";
-import type { ImposterRecord, Outcome } from "../../../edge/src/contract.ts";
+import {
+  type ImposterRecord,
+  noSuchImposter,
+  portFromId,
+  portInUse,
+  publishQuietly,
+  withdrawSnapshot,
+} from "@mockctl/contract";
+import { type ImposterDraft, MbFailure, unwrap } from "@mockctl/core";
 import type { AdminContext } from "../env.ts";
-import { HttpFailure } from "../middleware/errors.ts";
 import { audit, imposterScope } from "./audit.ts";
 import { claimPort, listPorts, releasePort, setEntry } from "./catalog.ts";
-import { noSuchImposter, portFromId, portInUse } from "./imposter-ids.ts";
 import { imposterObject } from "./imposter-objects.ts";
 import { ADMIN_PORT, randomPort } from "./ports.ts";
-import { publishQuietly, withdrawSnapshot } from "./snapshots.ts";
 import { loadWorkspace } from "./workspaces.ts";
 
 const objectFor = (admin: AdminContext, port: number) =>
@@ -27,13 +31,6 @@ export async function changed(admin: AdminContext, record: ImposterRecord, actio
   await audit(admin.db, admin.principal, action, imposterScope(record.imposter));
 }
 
-/** Durable Object answers for index errors and the like become Mountebank's status for that route. */
-export function unwrap<T>(outcome: Outcome<T>, badDataStatus: number): T {
-  if (outcome.ok) return outcome.value;
-  if (outcome.errors[0]?.code === "bad data") throw new HttpFailure(badDataStatus, ...outcome.errors);
-  throw new MbFailure(...outcome.errors);
-}
-
 async function claim(admin: AdminContext, draft: ImposterDraft): Promise<number> {
   // The catalog row references its workspace, which must exist first.
   const { id: workspaceId } = await loadWorkspace(admin);
@@ -44,7 +41,7 @@ async function claim(admin: AdminContext, draft: ImposterDraft): Promise<number>
       const port = randomPort();
       if (await claimPort(admin.db, workspaceId, { ...entry, port })) return port;
     }
-    throw new HttpFailure(400, { code: "resource conflict", message: "No free port found; try again" });
+    throw new MbFailure({ code: "resource conflict", message: "No free port found; try again" });
   }
   const port = draft.port;
   if (port === ADMIN_PORT) throw portInUse(port);
@@ -105,13 +102,13 @@ export function assertNotReserved(drafts: ImposterDraft[]): void {
 
 /** Removes recorded proxy responses (DELETE .../savedProxyResponses and its deprecated alias .../requests). */
 export async function deleteSavedProxyResponses(admin: AdminContext, record: ImposterRecord) {
-  const updated = unwrap(await objectFor(admin, record.imposter.port).deleteSavedProxyResponses(), 400);
+  const updated = unwrap(await objectFor(admin, record.imposter.port).deleteSavedProxyResponses());
   await changed(admin, updated, "saved proxy responses deleted");
   return updated;
 }
 
 export async function deleteSavedRequests(admin: AdminContext, record: ImposterRecord) {
-  const updated = unwrap(await objectFor(admin, record.imposter.port).resetRequests(), 400);
+  const updated = unwrap(await objectFor(admin, record.imposter.port).resetRequests());
   await changed(admin, updated, "saved requests deleted");
   return updated;
 }

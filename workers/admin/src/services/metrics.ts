@@ -1,4 +1,4 @@
-import type { ImposterRecord } from "../../../edge/src/contract.ts";
+import type { ImposterRecord } from "@mockctl/contract";
 import { imposterScope } from "./audit.ts";
 
 /** Prometheus label values escape backslash, double quote and newline; imposter names are user text. */

@@ -1,5 +1,5 @@
-import type { ImposterRecord } from "../../../edge/src/contract.ts";
-import { type PrintedImposter, type PrintForm, printImposter } from "../core.ts";
+import type { ImposterRecord } from "@mockctl/contract";
+import { type PrintedImposter, type PrintForm, printImposter } from "@mockctl/core";
 import type { Site } from "../env.ts";
 
 export interface PrintFlags {

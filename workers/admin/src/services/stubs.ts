@@ -1,7 +1,8 @@
-import type { ImposterRecord } from "../../../edge/src/contract.ts";
+import type { ImposterRecord } from "@mockctl/contract";
+import { unwrap } from "@mockctl/core";
 import type { AdminContext } from "../env.ts";
 import { imposterObject } from "./imposter-objects.ts";
-import { changed, unwrap } from "./imposters.ts";
+import { changed } from "./imposters.ts";
 import { validAddStub, validNewStub, validStubIndex, validStubs } from "./validation.ts";
 
 const objectOf = (admin: AdminContext, record: ImposterRecord) =>
@@ -10,7 +11,7 @@ const objectOf = (admin: AdminContext, record: ImposterRecord) =>
 /** POST /imposters/:id/stubs with `{index?, stub}`; the index defaults to the end. */
 export async function addStub(admin: AdminContext, record: ImposterRecord, body: unknown) {
   const { index, stub } = await validAddStub(admin, body, record.imposter.stubs.length);
-  const updated = unwrap(await objectOf(admin, record).addStub(stub, index), 400);
+  const updated = unwrap(await objectOf(admin, record).addStub(stub, index));
   await changed(admin, updated, `stub added at ${index}`);
   return updated;
 }
@@ -24,14 +25,14 @@ export async function replaceStub(
 ) {
   const index = validStubIndex(segment, record.imposter.stubs.length);
   const stub = await validNewStub(admin, body);
-  const updated = unwrap(await objectOf(admin, record).replaceStub(index, stub), 404);
+  const updated = unwrap(await objectOf(admin, record).replaceStub(index, stub));
   await changed(admin, updated, `stub ${index} replaced`);
   return updated;
 }
 
 export async function deleteStub(admin: AdminContext, record: ImposterRecord, segment: string) {
   const index = validStubIndex(segment, record.imposter.stubs.length);
-  const updated = unwrap(await objectOf(admin, record).deleteStub(index), 404);
+  const updated = unwrap(await objectOf(admin, record).deleteStub(index));
   await changed(admin, updated, `stub ${index} deleted`);
   return updated;
 }
@@ -39,7 +40,7 @@ export async function deleteStub(admin: AdminContext, record: ImposterRecord, se
 /** PUT /imposters/:id/stubs replaces every stub, which restarts response cycling. */
 export async function replaceStubs(admin: AdminContext, record: ImposterRecord, body: unknown) {
   const stubs = await validStubs(admin, body);
-  const updated = unwrap(await objectOf(admin, record).replaceStubs(stubs), 400);
+  const updated = unwrap(await objectOf(admin, record).replaceStubs(stubs));
   await changed(admin, updated, "stubs replaced");
   return updated;
 }

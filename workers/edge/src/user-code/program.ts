@@ -1,5 +1,4 @@
 import type { Imposter } from "@mockctl/core";
-// Deep import until packages/core/src/index.ts re-exports ./user-code/index.ts (the lead's file).
 import {
   buildUserCodeModules,
   type UserCodeKind,

@@ -1,13 +1,12 @@
 import { readFile } from "node:fs/promises";
+import { failureResponse, STATUS } from "@mockctl/contract";
 import {
   createEngine,
   type EngineDeps,
-  failureResponse,
   type ImposterState,
-} from "../../src/engine/index.ts";
-import { errorEnvelope, httpStatusFor } from "../../src/errors.ts";
-import { normalizeRequest } from "../../src/request/normalize.ts";
-import { validateImposter } from "../../src/validation/index.ts";
+  normalizeRequest,
+  validateImposter,
+} from "@mockctl/core";
 import { freePort } from "./mb-process.ts";
 import { type ServedImposter, serve } from "./node-adapter.ts";
 import type { Target } from "./target.ts";
@@ -43,8 +42,8 @@ export function createCoreTarget(deps: EngineDeps = { dataSource: fromDisk }): T
       const result = validateImposter(json, { allowInjection: false });
       if (!result.ok) {
         return {
-          status: httpStatusFor(result.errors[0]?.code ?? "bad data"),
-          body: errorEnvelope(result.errors),
+          status: STATUS[result.kind ?? result.errors[0]?.code ?? "bad data"],
+          body: { errors: result.errors },
         };
       }
       // mb picks a free port when none is given; so do we, to keep the id unique.

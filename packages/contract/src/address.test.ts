@@ -91,3 +91,27 @@ describe("resolveAddress by path", () => {
     );
   });
 });
+
+describe("addresses that carry a workspace", () => {
+  it.each([
+    ["http://127.0.0.1:2525/w/team-a/i/4545/orders?x=1", "team-a", 4545, "/orders?x=1"],
+    ["http://127.0.0.1:2525/w/t1/i/4545", "t1", 4545, "/"],
+    ["http://4545.team-a.localhost/orders", "team-a", 4545, "/orders"],
+    ["http://4545.team-a.mocks.example.com/", "team-a", 4545, "/"],
+  ])("%s addresses workspace %s's imposter %i at %s", (url, workspace, port, target) => {
+    const zone = url.includes("example.com") ? "mocks.example.com" : "localhost";
+    expect(resolveAddress(new URL(url).href, zone)).toEqual({ workspace, port, target });
+  });
+
+  it.each([
+    "http://127.0.0.1:2525/w/team-a",
+    "http://127.0.0.1:2525/w/team-a/i/",
+    "http://127.0.0.1:2525/w//i/4545",
+    "http://127.0.0.1:2525/w/Team_A/i/4545",
+    "http://127.0.0.1:2525/w/team-a/x/4545",
+    "http://4545.a.b.localhost/",
+    "http://4545.-a.localhost/",
+  ])("%s belongs to the admin API", (url) => {
+    expect(resolve(url)).toBeNull();
+  });
+});

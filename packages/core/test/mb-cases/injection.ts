@@ -1,4 +1,4 @@
-import { SHELL_UNSUPPORTED } from "../injection-gate.ts";
+import { SHELL_UNSUPPORTED } from "../../src/validation/injection-gate.ts";
 import type { MbCase } from "./types.ts";
 import { OK_RESPONSE, withResponses, withStubs } from "./types.ts";
 

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import type { RawHttpRequest, ResponseDescription } from "../../src/schemas/request.ts";
+import type { RawHttpRequest, ResponseDescription } from "@mockctl/core";
 
 /** Turns one raw request into what to answer; the adapter only does the wire work around it. */
 export type Responder = (raw: RawHttpRequest) => Promise<ResponseDescription>;

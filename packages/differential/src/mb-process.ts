@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const MB_BIN = fileURLToPath(new URL("../../../../node_modules/mountebank/bin/mb", import.meta.url));
+const MB_BIN = fileURLToPath(new URL("../../../node_modules/mountebank/bin/mb", import.meta.url));
 
 /** A running Mountebank 2.9.1 owned by one test file. */
 export interface MbProcess {

@@ -1,4 +1,4 @@
-import type { MbError } from "../../errors.ts";
+import type { MbError } from "../../src/errors.ts";
 
 /** The admin call a case exercises: the recorder sends it to mb, the test hands it to our validator. */
 export type AdminCall = "postImposter" | "putImposters" | "putStubs" | "postStub" | "putStub" | "deleteStub";

@@ -1,0 +1,53 @@
+import type { Imposter, ImposterState, MbRequest, ResponseDescription, Result, Stub } from "@mockctl/core";
+
+/** What the imposter Durable Object keeps: its definition, a version bumped on every change, its state. */
+export interface ImposterRecord {
+  imposter: Imposter;
+  version: number;
+  state: ImposterState;
+}
+
+/**
+ * The RPC surface of the imposter Durable Object (class ImposterObject in workers/edge), called by the admin
+ * Worker through its Durable Object binding and by the front door for stateful requests. One object per
+ * imposter, named by objectName(workspace, port). Every mutation bumps `version` and is visible to the very
+ * next request before the call returns. Refusals come back as a Result (its `kind` picks the status).
+ */
+export interface ImposterObjectApi {
+  /** Creates or replaces the imposter (cursors, journal and counters start fresh). */
+  put(imposter: Imposter): Promise<ImposterRecord>;
+  read(): Promise<ImposterRecord | null>;
+  /** `read` without the stubs and the journal (both empty), for listing many imposters cheaply. */
+  summary(): Promise<ImposterRecord | null>;
+  /** Deletes the imposter and returns what it was, or null when there was none. */
+  remove(): Promise<ImposterRecord | null>;
+  replaceStubs(stubs: Stub[]): Promise<Result<ImposterRecord>>;
+  /** Inserts at `index` (appends when undefined); index errors come back as Mountebank's errors. */
+  addStub(stub: Stub, index?: number): Promise<Result<ImposterRecord>>;
+  replaceStub(index: number, stub: Stub): Promise<Result<ImposterRecord>>;
+  deleteStub(index: number): Promise<Result<ImposterRecord>>;
+  deleteSavedProxyResponses(): Promise<Result<ImposterRecord>>;
+  resetRequests(): Promise<Result<ImposterRecord>>;
+  /** Serves a request that needs serialized state (cycling, repeat, recording, injection state). */
+  handle(request: MbRequest): Promise<ResponseDescription>;
+}
+
+/** What the front door needs to serve an imposter itself: no journal, no counters. */
+export interface Snapshot {
+  version: number;
+  imposter: Imposter | null;
+}
+
+/** The object's current version and whether an imposter exists at it: a revalidation's question. */
+export interface Head {
+  version: number;
+  exists: boolean;
+}
+
+/** The admin's surface plus what only the front door calls. */
+export interface FrontDoorObjectApi extends ImposterObjectApi {
+  snapshot(): Promise<Snapshot>;
+  head(): Promise<Head>;
+  /** Stateless requests a front door served from its registry, flushed there in groups. */
+  addRequests(count: number, isolate: string): Promise<boolean>;
+}
