@@ -4,6 +4,7 @@ export * from "./engine/index.ts";
 export * from "./errors.ts";
 export * from "./predicates/index.ts";
 export * from "./printer/index.ts";
+export * from "./proxy/index.ts";
 export { normalizeRequest } from "./request/normalize.ts";
 export { parseQueryString } from "./request/querystring.ts";
 export { createRequestView } from "./request/view.ts";
