@@ -23,6 +23,12 @@ const byPath = [{ matches: { path: true } }];
 const proxyStub = (mode: string): Stub => ({
   responses: [{ proxy: { to: "http://o", mode, predicateGenerators: byPath } }],
 });
+/** The proxy of a stub built by proxyStub (or any stub whose first response is a proxy). */
+const proxyOf = (stub: Stub | undefined): ProxyConfig => {
+  const proxy = stub?.responses[0]?.proxy;
+  if (!proxy) throw new Error("not a proxy stub");
+  return proxy;
+};
 const saved = (path: string, body: string) => ({
   predicates: [{ deepEquals: { path } }],
   responses: [{ is: answer(body) }],
@@ -60,33 +66,21 @@ describe("recordProxyResponse", () => {
 
   it("proxyOnce inserts in front of the proxy stub", async () => {
     const stubs = [other, proxyStub("proxyOnce")];
-    const result = await recordProxyResponse(
-      stubs,
-      1,
-      stubs[1].responses[0].proxy!,
-      request("/a"),
-      answer("A"),
-    );
+    const result = await recordProxyResponse(stubs, 1, proxyOf(stubs[1]), request("/a"), answer("A"));
     expect(result).toEqual({ stubs: [other, saved("/a", "A"), stubs[1]], insertedAt: 1 });
   });
 
   it("an unknown mode records as proxyOnce", async () => {
     const stubs = [proxyStub("nonsense")];
-    const result = await recordProxyResponse(
-      stubs,
-      0,
-      stubs[0].responses[0].proxy!,
-      request("/a"),
-      answer("A"),
-    );
+    const result = await recordProxyResponse(stubs, 0, proxyOf(stubs[0]), request("/a"), answer("A"));
     expect(result?.insertedAt).toBe(0);
   });
 
   it("proxyTransparent records nothing", async () => {
     const stubs = [proxyStub("proxyTransparent")];
-    expect(
-      await recordProxyResponse(stubs, 0, stubs[0].responses[0].proxy!, request("/a"), answer("A")),
-    ).toBe(undefined);
+    expect(await recordProxyResponse(stubs, 0, proxyOf(stubs[0]), request("/a"), answer("A"))).toBe(
+      undefined,
+    );
   });
 
   it("proxyAlways adds a stub at the end, then appends to the stub with equal predicates", async () => {
@@ -97,8 +91,7 @@ describe("recordProxyResponse", () => {
       ["/b", "B"],
       ["/a", "A2"],
     ] as const) {
-      stubs = (await recordProxyResponse(stubs, 0, proxy.responses[0].proxy, request(path), answer(body)))!
-        .stubs;
+      stubs = (await recordProxyResponse(stubs, 0, proxyOf(proxy), request(path), answer(body)))!.stubs;
     }
     const a = saved("/a", "A1");
     expect(stubs).toEqual([
@@ -129,7 +122,7 @@ describe("recordProxyResponse", () => {
     const result = await recordProxyResponse(
       [before, proxy, behind],
       1,
-      proxy.responses[0].proxy!,
+      proxyOf(proxy),
       request("/a"),
       answer("A"),
     );
