@@ -30,6 +30,9 @@ export interface ImposterObjectApi {
   deleteStub(index: number): Promise<Outcome<ImposterRecord>>;
   deleteSavedProxyResponses(): Promise<Outcome<ImposterRecord>>;
   resetRequests(): Promise<Outcome<ImposterRecord>>;
-  /** Serves a request that needs serialized state (cycling, repeat, recording, injection state). */
-  handle(request: MbRequest): Promise<ResponseDescription>;
+  /**
+   * Serves a request that needs serialized state (cycling, repeat, recording, injection state). `target`
+   * is the request's raw path and query, which a proxy forwards as sent (rebuilt from the request if absent).
+   */
+  handle(request: MbRequest, target?: string): Promise<ResponseDescription>;
 }

@@ -1,10 +1,11 @@
-import type { EngineDeps, Imposter, MbRequest, ResponseDescription } from "@mockctl/core";
+import type { EngineDeps, EngineResult, Imposter, MbRequest, ResponseDescription } from "@mockctl/core";
 import { createEngine, type ImposterEngine, type ImposterState } from "@mockctl/core";
 import type { ImposterRecord, Outcome } from "./contract.ts";
 import { failed, NO_SUCH_IMPOSTER, noSuchImposter } from "./errors.ts";
 import { ImposterStore, type StoredImposter } from "./imposter-store.ts";
 import type { Head, Snapshot } from "./object-stub.ts";
 import { PendingWrites } from "./pending-writes.ts";
+import { recordingOf, sent } from "./proxy/recording.ts";
 import { publish, takeHits, thisIsolate } from "./registry.ts";
 import type { Edit } from "./stub-edits.ts";
 import { emptyUserState, type UserState } from "./user-code-wiring.ts";
@@ -123,7 +124,11 @@ export class ImposterKeeper {
     return { ok: true, value: this.#record(live) };
   }
 
-  /** Serves a stateful request: the engine moves cursors and records; what it changed is written. */
+  /**
+   * Serves a stateful request: the engine moves cursors and records; what it changed is written. A proxy
+   * that answered then saves its answer (proxy/recording.ts) as a change of the stubs, before the next
+   * request is served; like mb, a failure to save fails the request.
+   */
   async serve(
     request: MbRequest,
     deps: (imposter: Imposter) => EngineDeps = () => ({}),
@@ -136,8 +141,10 @@ export class ImposterKeeper {
       numberOfRequests: live.numberOfRequests,
       requests: [],
     };
+    const seams = deps(live.imposter);
+    let result: EngineResult;
     try {
-      return (await live.engine.respond(request, state, deps(live.imposter))).response;
+      result = await live.engine.respond(request, state, seams);
     } catch (error) {
       return failed(error);
     } finally {
@@ -146,6 +153,13 @@ export class ImposterKeeper {
       live.cursors = state.cursors;
       live.numberOfRequests = state.numberOfRequests;
     }
+    try {
+      const edit = await recordingOf(live, result.stubIndex, request, result.response, seams);
+      if (edit !== undefined) this.change(() => edit);
+    } catch (error) {
+      return failed(error);
+    }
+    return sent(result.response);
   }
 
   /** Resolves once what the requests served so far changed is written (and, by the output gate, durable). */

@@ -4,6 +4,7 @@ import type { ImposterObjectApi, ImposterRecord, Outcome } from "./contract.ts";
 import { dataSourceDeps } from "./data-sources.ts";
 import { ImposterKeeper } from "./imposter-keeper.ts";
 import type { Head, Snapshot } from "./object-stub.ts";
+import { proxyDeps, targetOf } from "./proxy/forward.ts";
 import * as edits from "./stub-edits.ts";
 import { userCodeDeps } from "./user-code-wiring.ts";
 
@@ -71,10 +72,11 @@ export class ImposterObject extends DurableObject<Env> implements ImposterObject
   }
 
   /** Answers once the request's changes are written: outside the queue, so later requests join the write. */
-  handle(request: MbRequest): Promise<ResponseDescription> {
+  handle(request: MbRequest, target?: string): Promise<ResponseDescription> {
     const served = this.#serial((keeper) =>
       keeper.serve(request, (imposter) => ({
         ...dataSourceDeps(this.env),
+        ...proxyDeps(this.env, target ?? targetOf(request)),
         ...userCodeDeps(this.env, imposter, keeper.userState),
       })),
     );

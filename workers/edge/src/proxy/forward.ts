@@ -1,0 +1,94 @@
+import type { EngineDeps, ImposterEngine, IsResponse, MbRequest, Proxy as ProxyConfig } from "@mockctl/core";
+import { MbFailure, originAnswer, outboundRequest } from "@mockctl/core";
+
+/**
+ * How long an origin has to answer, headers and body, before the request fails with `invalid proxy`.
+ * mb has no limit (a silent origin hangs its client); one stuck origin must not hold an imposter's
+ * object, which serves its proxy requests one at a time.
+ */
+export const PROXY_TIME_LIMIT_MS = 10_000;
+
+interface ProxyEnv {
+  /** A shorter limit for tests (a string var), in milliseconds. */
+  PROXY_TIME_LIMIT_MS?: string;
+}
+
+const invalidProxy = (message: string) => new MbFailure({ code: "invalid proxy", message });
+
+function limitOf(env: object): number {
+  const configured = Number((env as ProxyEnv).PROXY_TIME_LIMIT_MS);
+  return configured > 0 ? configured : PROXY_TIME_LIMIT_MS;
+}
+
+/** Response headers as mb saves them: one value per name, repeated Set-Cookie lines as an array. */
+function savedHeaders(headers: Headers, decoded: boolean): Record<string, string | string[]> {
+  const saved: Record<string, string | string[]> = {};
+  headers.forEach((value, name) => {
+    // The runtime hands over a compressed body already decoded, so its encoding and length no longer hold.
+    if (decoded && (name === "content-encoding" || name === "content-length")) return;
+    saved[name] = name === "set-cookie" ? headers.getSetCookie() : value;
+  });
+  return saved;
+}
+
+/**
+ * Sends the request on to `proxy.to` with `fetch` and answers what mb's http proxy saves. A connection
+ * that fails, and an origin that has not answered in full within the limit, give mb's `invalid proxy`.
+ * Redirects come back as they are, as from Node's http client.
+ */
+export async function forward(
+  request: MbRequest,
+  proxy: ProxyConfig,
+  target: string,
+  limitMs: number,
+): Promise<IsResponse> {
+  const outbound = outboundRequest(request, proxy, target);
+  const signal = AbortSignal.timeout(limitMs);
+  try {
+    const response = await fetch(outbound.url, {
+      method: outbound.method,
+      headers: outbound.headers,
+      body: outbound.body,
+      redirect: "manual",
+      signal,
+    });
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const encoded = response.headers.has("content-encoding");
+    // Binary or not is decided on the origin's own headers, as mb does, before they are adjusted.
+    const answer = originAnswer(response.status, savedHeaders(response.headers, false), bytes);
+    return { ...answer, headers: savedHeaders(response.headers, encoded) };
+  } catch {
+    if (signal.aborted) {
+      throw invalidProxy(`Unable to connect to ${JSON.stringify(proxy.to)}: no answer within ${limitMs} ms`);
+    }
+    throw invalidProxy(`Unable to connect to ${JSON.stringify(proxy.to)}`);
+  }
+}
+
+/** A target rebuilt from the parsed request, for a caller that has no raw one: keys without `=` gain one. */
+export function targetOf(request: MbRequest): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(request.query)) {
+    for (const one of Array.isArray(value) ? value : [value]) query.append(key, one);
+  }
+  const text = query.toString();
+  return text === "" ? request.path : `${request.path}?${text}`;
+}
+
+/** The engine's proxy seam for one request, whose raw target (path and query as sent) is forwarded. */
+export function proxyDeps(env: object, target: string): Pick<EngineDeps, "proxy"> {
+  const limit = limitOf(env);
+  return { proxy: (request, proxy) => forward(request, proxy, target, limit) };
+}
+
+const proxying = new WeakMap<ImposterEngine, boolean>();
+
+/** Whether any stub of the imposter proxies: only then does a request pay for the proxy seam. */
+export function proxies(engine: ImposterEngine): boolean {
+  let known = proxying.get(engine);
+  if (known === undefined) {
+    known = engine.imposter.stubs.some((stub) => stub.responses.some((response) => response.proxy));
+    proxying.set(engine, known);
+  }
+  return known;
+}
