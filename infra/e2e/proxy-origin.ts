@@ -10,11 +10,12 @@ export interface Origin {
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 255]);
 
-function answer(req: IncomingMessage, body: string, res: ServerResponse): void {
+/** Status, content type and body for a request, by path; anything else gets what the origin saw. */
+function answer(req: IncomingMessage, body: string): [number, string, string | Buffer] {
   const path = (req.url ?? "/").split("?")[0];
-  if (path === "/bin") return send(res, 200, "image/png", PNG);
-  if (path === "/json") return send(res, 200, "application/json", JSON.stringify({ path, list: [1, "two"] }));
-  if (path === "/missing") return send(res, 404, "text/plain", "no such thing");
+  if (path === "/bin") return [200, "image/png", PNG];
+  if (path === "/json") return [200, "application/json", JSON.stringify({ path, list: [1, "two"] })];
+  if (path === "/missing") return [404, "text/plain", "no such thing"];
   // Everything the proxy controls, and nothing a client stack adds on its own (user agents, encodings).
   const seen = {
     method: req.method,
@@ -24,7 +25,7 @@ function answer(req: IncomingMessage, body: string, res: ServerResponse): void {
     injected: req.headers["x-injected"],
     body,
   };
-  send(res, 200, "text/plain", JSON.stringify(seen));
+  return [200, "text/plain", JSON.stringify(seen)];
 }
 
 function send(res: ServerResponse, status: number, type: string, body: string | Buffer): void {
@@ -39,7 +40,7 @@ export async function startOrigin(): Promise<Origin> {
     hits += 1;
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => answer(req, Buffer.concat(chunks).toString(), res));
+    req.on("end", () => send(res, ...answer(req, Buffer.concat(chunks).toString())));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = server.address();
