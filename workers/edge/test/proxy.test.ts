@@ -97,4 +97,31 @@ describe("proxies", { timeout: 20_000 }, () => {
     const stubs = await stubsOf(port);
     expect(stubs.map((stub) => stub.responses.length)).toEqual([1, 10, 10, 10]);
   });
+
+  it("runs an inject predicate generator in the user-code isolate, with mb's error when it throws", async () => {
+    const generator = "(config) => [{ equals: { path: config.request.path.toUpperCase() } }]";
+    const port = await create([
+      proxyTo("http://echo.test", { predicateGenerators: [{ inject: generator }] }),
+    ]);
+    expect((await send(`/i/${port}/abc`)).status).toBe(200);
+    expect((await stubsOf(port))[0]?.predicates).toEqual([{ equals: { path: "/ABC" } }]);
+
+    const throwing = "(config) => { throw new Error('no ' + config.request.path); }";
+    const broken = await create([
+      proxyTo("http://echo.test", { predicateGenerators: [{ inject: throwing }] }),
+    ]);
+    const res = await send(`/i/${broken}/x`);
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({
+      errors: [
+        {
+          code: "invalid injection",
+          message: "invalid predicateGenerator injection",
+          source: `(${throwing})(config);`,
+          data: "no /x",
+        },
+      ],
+    });
+    expect(await stubsOf(broken)).toHaveLength(1);
+  });
 });
