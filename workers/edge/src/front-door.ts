@@ -9,6 +9,7 @@ import { load } from "./loading.ts";
 import { objectFor, plainRequest } from "./object-stub.ts";
 import { toResponse } from "./outgoing.ts";
 import { proxies, proxyDeps } from "./proxy/forward.ts";
+import { loopbackFor } from "./proxy/loopback.ts";
 import { lookup, type Served } from "./registry.ts";
 import { memoFor, type RouteMemo, remember, requestLine } from "./route-memo.ts";
 import { isStrict } from "./strict-mode.ts";
@@ -72,7 +73,7 @@ function answerStub(hit: Hit, stubIndex: number): Promise<Response> {
   countStateless(env, ctx, name);
   // A stateless stub may still proxy (proxyTransparent records nothing); never remembered, not frozen.
   const deps = proxies(engine)
-    ? { ...dataSourceDeps(env), ...proxyDeps(env, hit.target) }
+    ? { ...dataSourceDeps(env), ...proxyDeps(env, hit.target, loopbackFor(env, ctx, hit.name)) }
     : dataSourceDeps(env);
   return engine.resolve(stubIndex, request, deps).then(
     (result) => {

@@ -5,6 +5,7 @@ import { dataSourceDeps } from "./data-sources.ts";
 import { ImposterKeeper } from "./imposter-keeper.ts";
 import type { Head, Snapshot } from "./object-stub.ts";
 import { proxyDeps, targetOf } from "./proxy/forward.ts";
+import { loopbackFor } from "./proxy/loopback.ts";
 import * as edits from "./stub-edits.ts";
 import { userCodeDeps } from "./user-code-wiring.ts";
 
@@ -76,7 +77,11 @@ export class ImposterObject extends DurableObject<Env> implements ImposterObject
     const served = this.#serial((keeper) =>
       keeper.serve(request, (imposter) => ({
         ...dataSourceDeps(this.env),
-        ...proxyDeps(this.env, target ?? targetOf(request)),
+        ...proxyDeps(
+          this.env,
+          target ?? targetOf(request),
+          loopbackFor(this.env, this.ctx, this.ctx.id.name),
+        ),
         ...userCodeDeps(this.env, imposter, keeper.userState),
       })),
     );

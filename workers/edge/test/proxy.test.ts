@@ -124,4 +124,30 @@ describe("proxies", { timeout: 20_000 }, () => {
     });
     expect(await stubsOf(broken)).toHaveLength(1);
   });
+
+  it.each([
+    ["localhost:<port>", (port: number) => `http://localhost:${port}`],
+    ["<port>.localhost", (port: number) => `http://${port}.localhost`],
+  ])("reaches another imposter of the platform at %s, without the network", async (_name, to) => {
+    const origin = await create([
+      { responses: [{ is: { statusCode: 202, body: "from the other imposter" } }] },
+    ]);
+    const port = await create([proxyTo(to(origin))]);
+    const res = await send(`/i/${port}/a`);
+    expect([res.status, await res.text()]).toEqual([202, "from the other imposter"]);
+    expect((await stubsOf(port))[0]?.responses[0]?.is).toMatchObject({ statusCode: 202 });
+  });
+
+  it.each([
+    "proxyOnce",
+    "proxyTransparent",
+  ])("an imposter proxying to itself fails at once (%s)", async (mode) => {
+    const port = freshPort();
+    const to = `http://localhost:${port}`;
+    await objectFor(port).put(imposter(port, { stubs: [proxyTo(to, { mode })] as never }));
+    const res = await send(`/i/${port}/a`);
+    expect(res.status).toBe(500);
+    const message = `Unable to connect to "${to}": an imposter cannot proxy to itself`;
+    expect(await res.json()).toEqual({ errors: [{ code: "invalid proxy", message }] });
+  });
 });

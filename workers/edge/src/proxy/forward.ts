@@ -1,5 +1,6 @@
 import type { EngineDeps, ImposterEngine, IsResponse, MbRequest, Proxy as ProxyConfig } from "@mockctl/core";
 import { MbFailure, originAnswer, outboundRequest } from "@mockctl/core";
+import { type Loopback, LoopbackRefused } from "./loopback.ts";
 
 /**
  * How long an origin has to answer, headers and body, before the request fails with `invalid proxy`.
@@ -41,28 +42,44 @@ export async function forward(
   proxy: ProxyConfig,
   target: string,
   limitMs: number,
+  loopback?: Loopback,
 ): Promise<IsResponse> {
   const outbound = outboundRequest(request, proxy, target);
   const signal = AbortSignal.timeout(limitMs);
+  const init: RequestInit = {
+    method: outbound.method,
+    headers: outbound.headers,
+    body: outbound.body,
+    redirect: "manual",
+    signal,
+  };
   try {
-    const response = await fetch(outbound.url, {
-      method: outbound.method,
-      headers: outbound.headers,
-      body: outbound.body,
-      redirect: "manual",
-      signal,
-    });
+    // An imposter behind another may take as long as any origin: the same limit holds.
+    const looped =
+      loopback === undefined ? undefined : await withinLimit(loopback(outbound.url, init), signal);
+    const response = looped ?? (await fetch(outbound.url, init));
     const bytes = new Uint8Array(await response.arrayBuffer());
     const encoded = response.headers.has("content-encoding");
     // Binary or not is decided on the origin's own headers, as mb does, before they are adjusted.
     const answer = originAnswer(response.status, savedHeaders(response.headers, false), bytes);
     return { ...answer, headers: savedHeaders(response.headers, encoded) };
-  } catch {
+  } catch (error) {
+    if (error instanceof LoopbackRefused) {
+      throw invalidProxy(`Unable to connect to ${JSON.stringify(proxy.to)}: ${error.message}`);
+    }
     if (signal.aborted) {
       throw invalidProxy(`Unable to connect to ${JSON.stringify(proxy.to)}: no answer within ${limitMs} ms`);
     }
     throw invalidProxy(`Unable to connect to ${JSON.stringify(proxy.to)}`);
   }
+}
+
+/** Rejects once `signal` aborts, whatever `work` is still doing. */
+function withinLimit<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise((resolve, reject) => {
+    signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+    work.then(resolve, reject);
+  });
 }
 
 /** A target rebuilt from the parsed request, for a caller that has no raw one: keys without `=` gain one. */
@@ -76,9 +93,9 @@ export function targetOf(request: MbRequest): string {
 }
 
 /** The engine's proxy seam for one request, whose raw target (path and query as sent) is forwarded. */
-export function proxyDeps(env: object, target: string): Pick<EngineDeps, "proxy"> {
+export function proxyDeps(env: object, target: string, loopback?: Loopback): Pick<EngineDeps, "proxy"> {
   const limit = limitOf(env);
-  return { proxy: (request, proxy) => forward(request, proxy, target, limit) };
+  return { proxy: (request, proxy) => forward(request, proxy, target, limit, loopback) };
 }
 
 const proxying = new WeakMap<ImposterEngine, boolean>();
