@@ -1,0 +1,102 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { edgeRoute } from "../../packages/core/test/differential/admin-api-target.ts";
+import { IGNORED_HEADERS } from "../../packages/core/test/differential/compare.ts";
+import { startMountebank } from "../../packages/core/test/differential/mb-process.ts";
+import { send, type WireRequest } from "../../packages/core/test/differential/wire.ts";
+import { startPlatform } from "../local/platform.ts";
+import { type Origin, startOrigin } from "./proxy-origin.ts";
+
+/** One server under comparison: its admin API's port, and how a request reaches imposter `id`. */
+export interface Side {
+  admin: number;
+  request: (id: number, req: WireRequest) => ReturnType<typeof send>;
+}
+
+/** Real Mountebank 2.9.1, the local platform, and one origin both proxy to. */
+export interface Sides {
+  mb: Side;
+  ours: Side;
+  origin: Origin;
+  stop(): Promise<void>;
+}
+
+export async function startSides(): Promise<Sides> {
+  const dataDir = mkdtempSync(join(tmpdir(), "mockctl-e2e-proxy-"));
+  const [mb, platform, origin] = await Promise.all([
+    startMountebank(),
+    startPlatform({ port: 0, dataDir }),
+    startOrigin(),
+  ]);
+  const edgePort = Number(new URL(platform.url).port);
+  const route = edgeRoute(edgePort);
+  return {
+    mb: { admin: mb.adminPort, request: (id, req) => send(id, req) },
+    ours: {
+      admin: edgePort,
+      request: (id, req) => {
+        const { port, pathPrefix, host } = route(id);
+        return send(port, { ...req, path: pathPrefix + (req.path ?? "/") }, host);
+      },
+    },
+    origin,
+    async stop() {
+      await Promise.all([mb.stop(), platform.stop(), origin.close()]);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function admin(
+  side: Side,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: unknown }> {
+  const init: RequestInit = { method, headers: { "Content-Type": "application/json" } };
+  if (body !== undefined) init.body = JSON.stringify(body);
+  const res = await fetch(`http://127.0.0.1:${side.admin}${path}`, init);
+  const text = await res.text();
+  return { status: res.status, json: text === "" ? undefined : JSON.parse(text) };
+}
+
+/**
+ * Saved headers as both record them: names lower-cased, the socket's own (Date, Connection, …) left
+ * out, and Content-Length's value too. mb appends a proxyAlways answer to its stub without copying it,
+ * and then rewrites that very object's Content-Length to the length of the body it sent (a number, of
+ * the 4-space JSON); the export shows that rendering's length, not the origin's. We save the origin's.
+ */
+function savedHeaders(headers: Record<string, unknown>): Record<string, unknown> {
+  const kept: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    const key = name.toLowerCase();
+    if (!IGNORED_HEADERS.has(key)) kept[key] = key === "content-length" ? "<length>" : value;
+  }
+  return kept;
+}
+
+/** The replayable export, with what differs by nature (measured latencies, socket headers) blurred. */
+export function exported(json: unknown): unknown {
+  return JSON.parse(JSON.stringify(json), (key, value) => {
+    if (key === "wait" && typeof value === "number") return "<ms>";
+    if (key === "headers" && value && typeof value === "object") return savedHeaders(value);
+    return value;
+  });
+}
+
+/**
+ * Any admin answer reduced to what both must agree on: `exported`'s rules, plus links without their
+ * origin (each server names its own), no `url` (ours only, in the non-replayable forms) and the
+ * measured `_proxyResponseTime` blurred.
+ */
+export function adminView(json: unknown): unknown {
+  return exported(
+    JSON.parse(JSON.stringify(json), (key, value) => {
+      if (key === "url") return undefined;
+      if (key === "href" && typeof value === "string") return value.replace(/^http:\/\/[^/]+/, "");
+      if (key === "_proxyResponseTime" && typeof value === "number") return "<ms>";
+      return value;
+    }),
+  );
+}
