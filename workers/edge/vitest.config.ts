@@ -22,6 +22,7 @@ function dataSources(request: Request): Response {
 async function origins(request: Request): Promise<Response> {
   const url = new URL(request.url);
   if (url.hostname === "slow.test") await new Promise((resolve) => setTimeout(resolve, 2_000));
+  if (url.hostname === "big.test") return new Response(new Uint8Array(6 * 1024 * 1024));
   if (url.hostname === "binary.test") {
     return new Response(new Uint8Array([0, 1, 2, 255]), { headers: { "content-type": "image/png" } });
   }
@@ -44,7 +45,12 @@ export default defineProject({
     cloudflareTest({
       wrangler: { configPath: fileURLToPath(new URL("./wrangler.jsonc", import.meta.url)) },
       miniflare: {
-        serviceBindings: { DATA_SOURCES: dataSources },
+        serviceBindings: {
+          DATA_SOURCES: dataSources,
+          // Stands in for an mTLS certificate binding: what reaches it was sent with the client cert.
+          PROXY_CLIENT_CERT: (request: Request) =>
+            new Response(`with the client certificate: ${request.url}`),
+        },
         outboundService: origins,
         bindings: { PROXY_TIME_LIMIT_MS: "500" },
         workers: [

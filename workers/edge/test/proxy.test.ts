@@ -150,4 +150,20 @@ describe("proxies", { timeout: 20_000 }, () => {
     const message = `Unable to connect to "${to}": an imposter cannot proxy to itself`;
     expect(await res.json()).toEqual({ errors: [{ code: "invalid proxy", message }] });
   });
+
+  it("an origin's body over the limit gives invalid proxy and saves nothing", async () => {
+    const port = await create([proxyTo("http://big.test")]);
+    const res = await send(`/i/${port}/a`);
+    expect(res.status).toBe(500);
+    expect(await res.json()).toMatchObject({ errors: [{ code: "invalid proxy" }] });
+    expect(await stubsOf(port)).toHaveLength(1);
+  });
+
+  it("a proxy with a client certificate goes out through the PROXY_CLIENT_CERT binding", async () => {
+    const cert = "-----BEGIN CERTIFICATE-----";
+    const port = await create([proxyTo("http://mtls.test", { mode: "proxyTransparent", cert, key: "k" })]);
+    expect(await (await send(`/i/${port}/a`)).text()).toBe("with the client certificate: http://mtls.test/a");
+    const plain = await create([proxyTo("http://echo.test", { mode: "proxyTransparent" })]);
+    expect((await send(`/i/${plain}/a`)).headers.get("x-origin")).toBe("yes");
+  });
 });

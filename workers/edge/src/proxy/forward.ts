@@ -9,9 +9,22 @@ import { type Loopback, LoopbackRefused } from "./loopback.ts";
  */
 export const PROXY_TIME_LIMIT_MS = 10_000;
 
+/**
+ * The largest origin body a proxy takes (mb has none). It is held in memory, saved base64 or as text in
+ * the imposter's definition (itself limited to 10 MiB of JSON), and sent again on every replay.
+ */
+export const PROXY_BODY_LIMIT_BYTES = 5 * 1024 * 1024;
+
 interface ProxyEnv {
   /** A shorter limit for tests (a string var), in milliseconds. */
   PROXY_TIME_LIMIT_MS?: string;
+  /**
+   * An mTLS certificate binding (`mtls_certificates` in wrangler) that presents a client certificate:
+   * `fetch` cannot take one per request, so proxies that set `cert` (mb's client identity toward an
+   * origin that requires mutual TLS) go out through this binding instead. Unbound, `cert`/`key`/
+   * `passphrase` are kept and echoed but no certificate is presented.
+   */
+  PROXY_CLIENT_CERT?: Fetcher;
 }
 
 const invalidProxy = (message: string) => new MbFailure({ code: "invalid proxy", message });
@@ -43,6 +56,7 @@ export async function forward(
   target: string,
   limitMs: number,
   loopback?: Loopback,
+  clientCert?: Fetcher,
 ): Promise<IsResponse> {
   const outbound = outboundRequest(request, proxy, target);
   const signal = AbortSignal.timeout(limitMs);
@@ -57,13 +71,16 @@ export async function forward(
     // An imposter behind another may take as long as any origin: the same limit holds.
     const looped =
       loopback === undefined ? undefined : await withinLimit(loopback(outbound.url, init), signal);
-    const response = looped ?? (await fetch(outbound.url, init));
-    const bytes = new Uint8Array(await response.arrayBuffer());
+    const viaCert = clientCert !== undefined && proxy.cert !== undefined;
+    const response =
+      looped ?? (await (viaCert ? clientCert.fetch(outbound.url, init) : fetch(outbound.url, init)));
+    const bytes = await bodyOf(response, proxy);
     const encoded = response.headers.has("content-encoding");
     // Binary or not is decided on the origin's own headers, as mb does, before they are adjusted.
     const answer = originAnswer(response.status, savedHeaders(response.headers, false), bytes);
     return { ...answer, headers: savedHeaders(response.headers, encoded) };
   } catch (error) {
+    if (error instanceof MbFailure) throw error;
     if (error instanceof LoopbackRefused) {
       throw invalidProxy(`Unable to connect to ${JSON.stringify(proxy.to)}: ${error.message}`);
     }
@@ -72,6 +89,18 @@ export async function forward(
     }
     throw invalidProxy(`Unable to connect to ${JSON.stringify(proxy.to)}`);
   }
+}
+
+async function bodyOf(response: Response, proxy: ProxyConfig): Promise<Uint8Array> {
+  const tooLarge = () =>
+    invalidProxy(`The answer of ${JSON.stringify(proxy.to)} is larger than ${PROXY_BODY_LIMIT_BYTES} bytes`);
+  if (Number(response.headers.get("content-length")) > PROXY_BODY_LIMIT_BYTES) {
+    await response.body?.cancel();
+    throw tooLarge();
+  }
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (bytes.length > PROXY_BODY_LIMIT_BYTES) throw tooLarge();
+  return bytes;
 }
 
 /** Rejects once `signal` aborts, whatever `work` is still doing. */
@@ -95,7 +124,8 @@ export function targetOf(request: MbRequest): string {
 /** The engine's proxy seam for one request, whose raw target (path and query as sent) is forwarded. */
 export function proxyDeps(env: object, target: string, loopback?: Loopback): Pick<EngineDeps, "proxy"> {
   const limit = limitOf(env);
-  return { proxy: (request, proxy) => forward(request, proxy, target, limit, loopback) };
+  const cert = (env as ProxyEnv).PROXY_CLIENT_CERT;
+  return { proxy: (request, proxy) => forward(request, proxy, target, limit, loopback, cert) };
 }
 
 const proxying = new WeakMap<ImposterEngine, boolean>();
