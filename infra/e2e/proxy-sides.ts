@@ -1,11 +1,14 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { expect } from "vitest";
 import { edgeRoute } from "../../packages/core/test/differential/admin-api-target.ts";
-import { IGNORED_HEADERS } from "../../packages/core/test/differential/compare.ts";
+import { comparable, IGNORED_HEADERS } from "../../packages/core/test/differential/compare.ts";
 import { startMountebank } from "../../packages/core/test/differential/mb-process.ts";
 import { send, type WireRequest } from "../../packages/core/test/differential/wire.ts";
 import { startPlatform } from "../local/platform.ts";
+import { normalizeForPlatform } from "./platform-rules.ts";
+import type { ProxyCase } from "./proxy.cases.ts";
 import { type Origin, startOrigin } from "./proxy-origin.ts";
 
 /** One server under comparison: its admin API's port, and how a request reaches imposter `id`. */
@@ -22,11 +25,11 @@ export interface Sides {
   stop(): Promise<void>;
 }
 
-export async function startSides(): Promise<Sides> {
+export async function startSides(allowInjection = false): Promise<Sides> {
   const dataDir = mkdtempSync(join(tmpdir(), "mockctl-e2e-proxy-"));
   const [mb, platform, origin] = await Promise.all([
-    startMountebank(),
-    startPlatform({ port: 0, dataDir }),
+    startMountebank(15_000, allowInjection ? ["--allowInjection"] : []),
+    startPlatform({ port: 0, dataDir, allowInjection }),
     startOrigin(),
   ]);
   const edgePort = Number(new URL(platform.url).port);
@@ -99,4 +102,29 @@ export function adminView(json: unknown): unknown {
       return value;
     }),
   );
+}
+
+/**
+ * Creates the case's imposter on both, sends its requests to both in turn (each records before the
+ * next), compares every answer, then the replayable exports. Always deletes both imposters.
+ */
+export async function runCase(sides: Sides, c: ProxyCase, port: number): Promise<void> {
+  const pair = [sides.mb, sides.ours] as const;
+  const imposter = { protocol: "http", port, stubs: c.stubs(sides.origin.url) };
+  try {
+    for (const side of pair) expect((await admin(side, "POST", "/imposters", imposter)).status).toBe(201);
+    for (const [i, req] of c.requests.entries()) {
+      // One after the other: both hit the same origin, and each records before the next request.
+      const theirs = await pair[0].request(port, req);
+      const ours = await pair[1].request(port, req);
+      const view = (res: typeof theirs) => comparable(normalizeForPlatform(res));
+      expect(view(ours), `request #${i} ${req.method} ${req.path}`).toEqual(view(theirs));
+    }
+    const [theirs, ours] = await Promise.all(
+      pair.map((side) => admin(side, "GET", `/imposters/${port}?replayable=true`)),
+    );
+    expect(exported(ours?.json), "replayable export").toEqual(exported(theirs?.json));
+  } finally {
+    await Promise.all(pair.map((side) => admin(side, "DELETE", `/imposters/${port}`)));
+  }
 }
