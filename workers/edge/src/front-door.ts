@@ -93,7 +93,11 @@ function answerStub(hit: Hit, stubIndex: number): Promise<Response> {
 function answerWithUserCode(hit: Hit, stubIndex: number): Promise<Response> {
   const { env, ctx, name, engine, request } = hit;
   // Plain copies, as for the object: the request crosses into the user-code isolate over RPC.
-  return engine.resolve(stubIndex, plainRequest(request), frontDoorDeps(env, engine)).then(
+  const userCode = frontDoorDeps(env, engine);
+  const deps = proxies(engine)
+    ? { ...userCode, ...proxyDeps(env, hit.target, loopbackFor(env, ctx, name)) }
+    : userCode;
+  return engine.resolve(stubIndex, plainRequest(request), deps).then(
     (result) => {
       countStateless(env, ctx, name);
       return toResponse(result.response);

@@ -166,4 +166,16 @@ describe("proxies", { timeout: 20_000 }, () => {
     const plain = await create([proxyTo("http://echo.test", { mode: "proxyTransparent" })]);
     expect((await send(`/i/${plain}/a`)).headers.get("x-origin")).toBe("yes");
   });
+
+  it("proxyTransparent in an imposter with user code is still proxied from the front door", async () => {
+    const decorated = {
+      responses: [{ is: { body: "x" }, behaviors: [{ decorate: "(c, r) => { r.body = 'd'; }" }] }],
+    };
+    const port = await create([
+      { predicates: [{ equals: { path: "/d" } }], ...decorated },
+      proxyTo("http://echo.test", { mode: "proxyTransparent" }),
+    ]);
+    expect((await send(`/i/${port}/a`)).headers.get("x-origin")).toBe("yes");
+    expect(await (await send(`/i/${port}/d`)).text()).toBe("d");
+  });
 });
