@@ -19,6 +19,27 @@ afterAll(() => sides?.stop());
 describe.concurrent("e2e differential: proxies", () => {
   for (const c of proxyCases) it(c.name, async () => runCase(sides, c, await freePort()));
 
+  // A platform difference (README): workerd's fetch takes Host from the URL, so an injected one is lost.
+  it("injectHeaders with a Host: mb's origin sees it (#388), ours sees its own address", async () => {
+    const port = await freePort();
+    const pair = [sides.mb, sides.ours] as const;
+    const to = sides.origin.url;
+    const stubs = [
+      { responses: [{ proxy: { to, mode: "proxyTransparent", injectHeaders: { Host: "named" } } }] },
+    ];
+    try {
+      const hosts = [];
+      for (const side of pair) {
+        await admin(side, "POST", "/imposters", { protocol: "http", port, stubs });
+        const res = await side.request(port, { method: "GET", path: "/a" });
+        hosts.push((JSON.parse(Buffer.from(res.body).toString()) as { host: string }).host);
+      }
+      expect(hosts).toEqual(["named", new URL(to).host]);
+    } finally {
+      await Promise.all(pair.map((side) => admin(side, "DELETE", `/imposters/${port}`)));
+    }
+  });
+
   it("a dead origin: mb's invalid proxy error on both, nothing saved", async () => {
     const port = await freePort();
     const dead = `http://127.0.0.1:${await freePort()}`;
