@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { MbRequest } from "../schemas/request.ts";
 import type { Proxy as ProxyConfig, Stub } from "../schemas/response.ts";
+import { DEFAULT_LIMITS } from "../validation/limits.ts";
 import { recordProxyResponse, savedResponse } from "./record.ts";
 
 const request = (path: string): MbRequest => ({
@@ -143,5 +144,18 @@ describe("recordProxyResponse", () => {
       answer(""),
     );
     expect(result?.stubs[0]?.predicates).toEqual([{ deepEquals: { headers: { "X-Added": "1" } } }]);
+  });
+
+  it("refuses to grow an imposter past its limits, with the limit's error", async () => {
+    const limits = { ...DEFAULT_LIMITS, maxStubs: 2, maxResponsesPerStub: 2 };
+    const once = proxyStub("proxyOnce");
+    await expect(
+      recordProxyResponse([other, once], 1, proxyOf(once), request("/a"), answer("A"), undefined, limits),
+    ).rejects.toMatchObject({ errors: [{ code: "limit exceeded", data: { limit: "maxStubs" } }] });
+    const always = proxyStub("proxyAlways");
+    const full = { ...saved("/a", "A1"), responses: [{ is: answer("A1") }, { is: answer("A2") }] };
+    await expect(
+      recordProxyResponse([always, full], 0, proxyOf(always), request("/a"), answer("A3"), undefined, limits),
+    ).rejects.toMatchObject({ errors: [{ code: "limit exceeded", data: { limit: "maxResponsesPerStub" } }] });
   });
 });

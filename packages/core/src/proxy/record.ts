@@ -1,5 +1,7 @@
+import { MbFailure } from "../errors.ts";
 import type { MbRequest } from "../schemas/request.ts";
 import type { IsResponse, Proxy as ProxyConfig, Stub, StubResponse } from "../schemas/response.ts";
+import { DEFAULT_LIMITS, type Limits, limitExceeded, stubCountError } from "../validation/limits.ts";
 import { type GeneratorInjector, generatePredicates } from "./generate.ts";
 import { withInjectedHeaders } from "./origin.ts";
 
@@ -31,6 +33,28 @@ export interface Recorded {
   insertedAt?: number;
 }
 
+/**
+ * A recording may not take an imposter past the limits its definition was accepted under (mb has none):
+ * the request then fails, with the limit's error, and nothing is saved.
+ */
+function withinLimits(recorded: Recorded, touched: number, limits: Limits): Recorded {
+  const tooMany = stubCountError(recorded.stubs.length, limits);
+  if (tooMany) throw new MbFailure(tooMany);
+  const responses = recorded.stubs[touched]?.responses.length ?? 0;
+  if (responses > limits.maxResponsesPerStub) {
+    const max = limits.maxResponsesPerStub;
+    throw new MbFailure(
+      limitExceeded(
+        "maxResponsesPerStub",
+        max,
+        responses,
+        `a stub may have at most ${max} responses; this one would have ${responses}`,
+      ),
+    );
+  }
+  return recorded;
+}
+
 /** safe-stable-stringify, as mb compares predicates: keys sorted, so key order does not matter. */
 function stable(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map((item) => stable(item ?? null)).join(",")}]`;
@@ -54,6 +78,7 @@ export async function recordProxyResponse(
   request: MbRequest,
   answer: IsResponse,
   inject?: GeneratorInjector,
+  limits: Limits = DEFAULT_LIMITS,
 ): Promise<Recorded | undefined> {
   const mode = proxyMode(proxy);
   if (mode === "proxyTransparent") return undefined;
@@ -69,11 +94,13 @@ export async function recordProxyResponse(
       { predicates, responses: [response] },
       ...stubs.slice(stubIndex),
     ];
-    return { stubs: next, insertedAt: stubIndex };
+    return withinLimits({ stubs: next, insertedAt: stubIndex }, stubIndex, limits);
   }
   const wanted = stable(predicates);
   const same = stubs.findIndex((stub, i) => i > stubIndex && stable(stub.predicates ?? []) === wanted);
-  if (same < 0) return { stubs: [...stubs, { predicates, responses: [response] }] };
+  if (same < 0)
+    return withinLimits({ stubs: [...stubs, { predicates, responses: [response] }] }, stubs.length, limits);
   const target = stubs[same] as Stub;
-  return { stubs: stubs.with(same, { ...target, responses: [...target.responses, response] }) };
+  const appended = stubs.with(same, { ...target, responses: [...target.responses, response] });
+  return withinLimits({ stubs: appended }, same, limits);
 }
