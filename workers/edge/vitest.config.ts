@@ -17,12 +17,42 @@ function dataSources(request: Request): Response {
   return text === undefined ? new Response(null, { status: 404 }) : new Response(text);
 }
 
+// The origins proxy tests reach through the Worker's global fetch, by host name (test/proxy.test.ts).
+// A dead origin cannot be faked here (a thrown error comes back as a 500 answer): infra/e2e has one.
+async function origins(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  if (url.hostname === "slow.test") await new Promise((resolve) => setTimeout(resolve, 2_000));
+  if (url.hostname === "big.test") return new Response(new Uint8Array(6 * 1024 * 1024));
+  if (url.hostname === "binary.test") {
+    return new Response(new Uint8Array([0, 1, 2, 255]), { headers: { "content-type": "image/png" } });
+  }
+  const headers: Record<string, string> = {};
+  request.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  const echo = {
+    method: request.method,
+    url: request.url,
+    host: request.headers.get("host"),
+    headers,
+    body: await request.text(),
+  };
+  return Response.json(echo, { headers: { "x-origin": "yes" } });
+}
+
 export default defineProject({
   plugins: [
     cloudflareTest({
       wrangler: { configPath: fileURLToPath(new URL("./wrangler.jsonc", import.meta.url)) },
       miniflare: {
-        serviceBindings: { DATA_SOURCES: dataSources },
+        serviceBindings: {
+          DATA_SOURCES: dataSources,
+          // Stands in for an mTLS certificate binding: what reaches it was sent with the client cert.
+          PROXY_CLIENT_CERT: (request: Request) =>
+            new Response(`with the client certificate: ${request.url}`),
+        },
+        outboundService: origins,
+        bindings: { PROXY_TIME_LIMIT_MS: "500" },
         workers: [
           { name: "mockctl-admin", modules: true, script: ADMIN_ECHO, compatibilityDate: "2026-04-20" },
         ],

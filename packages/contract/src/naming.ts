@@ -4,6 +4,9 @@
  */
 export const objectName = (workspace: string, port: number): string => `${workspace}:${port}`;
 
+/** The workspace an object name (from `objectName`) belongs to: a proxy's loopback stays in it. */
+export const workspaceOfObject = (name: string): string => name.slice(0, name.lastIndexOf(":"));
+
 /**
  * What a workspace id may be: one DNS label (lower-case letters, digits, inner hyphens), so it can stand in
  * a hosted URL's host name (`<port>.<workspace>.<zone>`) and its path (`/w/<workspace>/i/<port>`) unescaped.

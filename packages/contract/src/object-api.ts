@@ -28,8 +28,11 @@ export interface ImposterObjectApi {
   deleteStub(index: number): Promise<Result<ImposterRecord>>;
   deleteSavedProxyResponses(): Promise<Result<ImposterRecord>>;
   resetRequests(): Promise<Result<ImposterRecord>>;
-  /** Serves a request that needs serialized state (cycling, repeat, recording, injection state). */
-  handle(request: MbRequest): Promise<ResponseDescription>;
+  /**
+   * Serves a request that needs serialized state (cycling, repeat, recording, injection state). `target`
+   * is the request's raw path and query, which a proxy forwards as sent (rebuilt from the request if absent).
+   */
+  handle(request: MbRequest, target?: string): Promise<ResponseDescription>;
 }
 
 /** What the front door needs to serve an imposter itself: no journal, no counters. */

@@ -4,6 +4,7 @@ export * from "./engine/index.ts";
 export * from "./errors.ts";
 export * from "./predicates/index.ts";
 export * from "./printer/index.ts";
+export * from "./proxy/index.ts";
 // The regex engine choice and the regex sources of a stub, for `mockctl validate`'s warnings.
 export { compileUserRegex } from "./regex/index.ts";
 export { normalizeRequest } from "./request/normalize.ts";

@@ -56,11 +56,17 @@ process.on("SIGTERM", stop);
 mb.on("exit", (code) => process.exit(code ?? 0));
 `;
 
-/** Starts `mb` without --allowInjection (the platform default) and waits until its admin API answers. */
-export async function startMountebank(timeoutMs = 15_000): Promise<MbProcess> {
+/**
+ * Starts `mb` without --allowInjection (the platform default), unless `extraArgs` asks for it, and waits
+ * until its admin API answers.
+ */
+export async function startMountebank(
+  timeoutMs = 15_000,
+  extraArgs: readonly string[] = [],
+): Promise<MbProcess> {
   const dir = mkdtempSync(join(tmpdir(), "mockctl-diff-mb-"));
   const adminPort = await freePort();
-  const args = [MB_BIN, "--port", String(adminPort), "--pidfile", join(dir, "mb.pid")];
+  const args = [MB_BIN, "--port", String(adminPort), "--pidfile", join(dir, "mb.pid"), ...extraArgs];
   const logArgs = ["--logfile", join(dir, "mb.log"), "--loglevel", "warn"];
   const child = spawn(process.execPath, ["-e", WATCHDOG, ...args, ...logArgs], {
     stdio: ["pipe", "ignore", "pipe"],

@@ -8,6 +8,8 @@ import { toRawRequest } from "./incoming.ts";
 import { load } from "./loading.ts";
 import { objectFor, plainRequest } from "./object-stub.ts";
 import { toResponse } from "./outgoing.ts";
+import { proxies, proxyDeps } from "./proxy/forward.ts";
+import { loopbackFor } from "./proxy/loopback.ts";
 import { lookup, type Served } from "./registry.ts";
 import { memoFor, type RouteMemo, remember, requestLine } from "./route-memo.ts";
 import { isStrict } from "./strict-mode.ts";
@@ -31,6 +33,8 @@ interface Hit {
   /** Where to remember a stateless answer, under `line`; null when the imposter cannot be memoized. */
   memo: RouteMemo | null;
   line: string;
+  /** The raw path and query as sent, which a proxy forwards. */
+  target: string;
 }
 
 function failedAfterCount(hit: Hit, error: unknown): Response | Promise<Response> {
@@ -39,7 +43,7 @@ function failedAfterCount(hit: Hit, error: unknown): Response | Promise<Response
 }
 
 const viaObject = (hit: Hit): Promise<Response> =>
-  objectFor(hit.env, hit.name).handle(plainRequest(hit.request)).then(toResponse);
+  objectFor(hit.env, hit.name).handle(plainRequest(hit.request), hit.target).then(toResponse);
 
 /**
  * Stateless stubs are answered here from the registry; a stub that changes state (cycling, repeat,
@@ -67,7 +71,11 @@ function answerStub(hit: Hit, stubIndex: number): Promise<Response> {
   if (engine.isStateful(stubIndex)) return viaObject(hit);
   if (runsUserCode(engine)) return answerWithUserCode(hit, stubIndex);
   countStateless(env, ctx, name);
-  return engine.resolve(stubIndex, request, dataSourceDeps(env)).then(
+  // A stateless stub may still proxy (proxyTransparent records nothing); never remembered, not frozen.
+  const deps = proxies(engine)
+    ? { ...dataSourceDeps(env), ...proxyDeps(env, hit.target, loopbackFor(env, ctx, hit.name)) }
+    : dataSourceDeps(env);
+  return engine.resolve(stubIndex, request, deps).then(
     (result) => {
       if (memo !== null) remember(memo, hit.line, result.response);
       return toResponse(result.response);
@@ -85,7 +93,11 @@ function answerStub(hit: Hit, stubIndex: number): Promise<Response> {
 function answerWithUserCode(hit: Hit, stubIndex: number): Promise<Response> {
   const { env, ctx, name, engine, request } = hit;
   // Plain copies, as for the object: the request crosses into the user-code isolate over RPC.
-  return engine.resolve(stubIndex, plainRequest(request), frontDoorDeps(env, engine)).then(
+  const userCode = frontDoorDeps(env, engine);
+  const deps = proxies(engine)
+    ? { ...userCode, ...proxyDeps(env, hit.target, loopbackFor(env, ctx, name)) }
+    : userCode;
+  return engine.resolve(stubIndex, plainRequest(request), deps).then(
     (result) => {
       countStateless(env, ctx, name);
       return toResponse(result.response);
@@ -119,7 +131,7 @@ function serveFrom(
     return toResponse(remembered);
   }
   const raw = toRawRequest(request, target);
-  const hit = (mbRequest: MbRequest): Hit => ({ ...known, engine, request: mbRequest, memo, line });
+  const hit = (mbRequest: MbRequest): Hit => ({ ...known, engine, request: mbRequest, memo, line, target });
   if (raw instanceof Promise) return raw.then((read) => answer(hit(normalizeRequest(read))));
   return answer(hit(normalizeRequest(raw)));
 }

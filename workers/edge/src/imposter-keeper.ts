@@ -5,11 +5,19 @@ import {
   noSuchImposterResponse,
   type Snapshot,
 } from "@mockctl/contract";
-import type { EngineDeps, Imposter, MbRequest, ResponseDescription, Result } from "@mockctl/core";
+import type {
+  EngineDeps,
+  EngineResult,
+  Imposter,
+  MbRequest,
+  ResponseDescription,
+  Result,
+} from "@mockctl/core";
 import { createEngine, fail, type ImposterEngine, type ImposterState, ok } from "@mockctl/core";
 import { failed } from "./errors.ts";
 import { ImposterStore, type StoredImposter } from "./imposter-store.ts";
 import { PendingWrites } from "./pending-writes.ts";
+import { recordingOf, sent } from "./proxy/recording.ts";
 import { publish, takeHits, thisIsolate } from "./registry.ts";
 import { emptyUserState, type UserState } from "./user-code-wiring.ts";
 
@@ -127,7 +135,11 @@ export class ImposterKeeper {
     return ok(this.#record(live));
   }
 
-  /** Serves a stateful request: the engine moves cursors and records; what it changed is written. */
+  /**
+   * Serves a stateful request: the engine moves cursors and records; what it changed is written. A proxy
+   * that answered then saves its answer (proxy/recording.ts) as a change of the stubs, before the next
+   * request is served; like mb, a failure to save fails the request.
+   */
   async serve(
     request: MbRequest,
     deps: (imposter: Imposter) => EngineDeps = () => ({}),
@@ -140,8 +152,10 @@ export class ImposterKeeper {
       numberOfRequests: live.numberOfRequests,
       requests: [],
     };
+    const seams = deps(live.imposter);
+    let result: EngineResult;
     try {
-      return (await live.engine.respond(request, state, deps(live.imposter))).response;
+      result = await live.engine.respond(request, state, seams);
     } catch (error) {
       return failed(error);
     } finally {
@@ -150,6 +164,13 @@ export class ImposterKeeper {
       live.cursors = state.cursors;
       live.numberOfRequests = state.numberOfRequests;
     }
+    try {
+      const edit = await recordingOf(live, result.stubIndex, request, result.response, seams);
+      if (edit !== undefined) this.change(() => edit);
+    } catch (error) {
+      return failed(error);
+    }
+    return sent(result.response);
   }
 
   /** Resolves once what the requests served so far changed is written (and, by the output gate, durable). */

@@ -3,6 +3,8 @@ import type { FrontDoorObjectApi, Head, ImposterRecord, Snapshot } from "@mockct
 import type { Imposter, MbRequest, ResponseDescription, Result, Stub } from "@mockctl/core";
 import { dataSourceDeps } from "./data-sources.ts";
 import { ImposterKeeper } from "./imposter-keeper.ts";
+import { proxyDeps, targetOf } from "./proxy/forward.ts";
+import { loopbackFor } from "./proxy/loopback.ts";
 import * as edits from "./stub-edits.ts";
 import { userCodeDeps } from "./user-code-wiring.ts";
 
@@ -68,10 +70,15 @@ export class ImposterObject extends DurableObject<Env> implements FrontDoorObjec
   }
 
   /** Answers once the request's changes are written: outside the queue, so later requests join the write. */
-  handle(request: MbRequest): Promise<ResponseDescription> {
+  handle(request: MbRequest, target?: string): Promise<ResponseDescription> {
     const served = this.#serial((keeper) =>
       keeper.serve(request, (imposter) => ({
         ...dataSourceDeps(this.env),
+        ...proxyDeps(
+          this.env,
+          target ?? targetOf(request),
+          loopbackFor(this.env, this.ctx, this.ctx.id.name),
+        ),
         ...userCodeDeps(this.env, imposter, keeper.userState),
       })),
     );

@@ -1,5 +1,6 @@
 import type { PredicateInjector } from "../predicates/types.ts";
-import type { ResolveDeps } from "../responses/types.ts";
+import type { GeneratorInjector } from "../proxy/generate.ts";
+import type { ResolveDeps, ResolvedResponse } from "../responses/types.ts";
 import type { Imposter } from "../schemas/imposter.ts";
 import type { MbRequest, ResponseDescription } from "../schemas/request.ts";
 
@@ -20,11 +21,14 @@ export const emptyState = (): ImposterState => ({ cursors: {}, numberOfRequests:
 /** Seams for what the core cannot do itself: user code, data sources, the network. All optional. */
 export interface EngineDeps extends ResolveDeps {
   injectPredicate?: PredicateInjector;
+  /** Runs a proxy's `inject` predicate generator; resolves to the predicates it returned. */
+  generatePredicates?: GeneratorInjector;
   now?: () => Date;
 }
 
 export interface EngineResult {
-  response: ResponseDescription & { fault?: string };
+  /** With, for a proxy that answered, what it saves (`proxied`) and how (`proxy`): see ResolvedResponse. */
+  response: ResponseDescription & { fault?: string } & Pick<ResolvedResponse, "proxied" | "proxy">;
   /** The matched stub's position, or -1 for the no-match default. */
   stubIndex: number;
 }

@@ -46,11 +46,17 @@ describe("printImposter details", () => {
     });
   });
 
-  it.each(["list", "full", "replayable"] as const)("puts the hosted url just before _links (%s)", (form) => {
-    const url = "https://4641.mocks.example";
-    const keys = Object.keys(printImposter(imposter, activity, { form, url }));
-    const expected = form === "replayable" ? keys.length - 1 : keys.length - 2;
-    expect(keys.indexOf("url")).toBe(expected);
+  it.each(["list", "full"] as const)("puts the hosted url just before _links (%s)", (form) => {
+    const keys = Object.keys(printImposter(imposter, activity, { form, url: "https://4641.mocks.example" }));
+    expect(keys.indexOf("url")).toBe(keys.length - 2);
+  });
+
+  it("leaves the hosted url out of the replayable form, which must be exactly mb's", () => {
+    const printed = printImposter(imposter, activity, {
+      form: "replayable",
+      url: "https://4641.mocks.example",
+    });
+    expect(printed).not.toHaveProperty("url");
   });
 
   it.each([

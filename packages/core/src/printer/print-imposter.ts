@@ -59,7 +59,8 @@ export function printImposter(
   const result = header(imposter, activity, options);
   if (options.form === "full") result.requests = [...activity.requests];
   if (options.form !== "list") result.stubs = printedStubs(imposter, options);
-  if (options.url !== undefined) result.url = options.url;
+  // Ours, so never in the replayable form: what `mb save` writes and `mb replay` reads is exactly mb's.
+  if (options.url !== undefined && options.form !== "replayable") result.url = options.url;
   if (options.form !== "replayable") result._links = links(imposter, options);
   return result;
 }

@@ -15,7 +15,7 @@ export interface PrintOptions {
    * absolute from the request's Host; the printer does it directly so user data is never rewritten.
    */
   origin?: string;
-  /** Where the platform serves the imposter; printed as `url` just before `_links` (our addition). */
+  /** Where the platform serves the imposter; printed as `url` just before `_links` (our addition; not in the replayable form). */
   url?: string;
 }
 

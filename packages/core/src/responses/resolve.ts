@@ -75,6 +75,9 @@ export async function resolveResponse(
   if (outcome.waitMs > 0) resolved.waitMs = outcome.waitMs;
   const fault = FAULTS.find((known) => known === response.fault) as Fault | undefined;
   if (fault) resolved.fault = fault;
-  if (recorded) resolved.proxied = recorded;
+  if (recorded && response.proxy) {
+    resolved.proxied = recorded;
+    resolved.proxy = response.proxy;
+  }
   return resolved;
 }

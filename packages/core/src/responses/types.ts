@@ -30,4 +30,6 @@ export interface ResolvedResponse extends ResponseDescription {
    * with `_proxyResponseTime`, before defaultResponse fills it in.
    */
   proxied?: IsResponse;
+  /** For a proxy response: the `proxy` that answered, which says how `proxied` is recorded. */
+  proxy?: ProxyConfig;
 }

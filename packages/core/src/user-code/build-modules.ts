@@ -20,6 +20,7 @@ const PARAMETERS: Record<UserCodeKind, string> = {
   response: "config, injectState, logger, done, imposterState",
   decorate: "config, response, logger",
   wait: "",
+  generator: "config",
 };
 
 /** The module of one user function: a default export that evaluates and calls the source. */

@@ -16,7 +16,13 @@ describe("userFunctionsOf", () => {
           ],
           responses: [
             { inject: "r1", behaviors: [{ wait: "w1" }, { decorate: "d1" }] },
-            { proxy: { to: "http://origin", addDecorateBehavior: "d2" } },
+            {
+              proxy: {
+                to: "http://origin",
+                addDecorateBehavior: "d2",
+                predicateGenerators: [{ inject: "g1" }, { matches: { path: true } }],
+              },
+            },
           ],
         },
         { responses: [{ is: {}, behaviors: [{ decorate: "d3" }, { wait: "w2" }] }] },
@@ -30,6 +36,7 @@ describe("userFunctionsOf", () => {
       { kind: "wait", source: "w1" },
       { kind: "decorate", source: "d1" },
       { kind: "decorate", source: "d2" },
+      { kind: "generator", source: "g1" },
       { kind: "decorate", source: "d3" },
       { kind: "wait", source: "w2" },
     ]);

@@ -6,7 +6,7 @@ import type { UserCodeKind, UserFunction } from "./types.ts";
 
 /**
  * Every user function an imposter can call, once each, in document order: predicate `inject`s anywhere
- * in a predicate tree, response `inject`s, `decorate` behaviors (a proxy's `addDecorateBehavior` too,
+ * in a predicate tree, response `inject`s, proxy predicate generators' `inject`s, `decorate` behaviors (a proxy's `addDecorateBehavior` too,
  * since the responses it records will call it) and `wait` strings that are functions. The sources are
  * the strings the core hands its seams, so the platform can find each one's module by (kind, source).
  */
@@ -28,6 +28,9 @@ function addResponse(found: UserFunctionSet, response: StubResponse) {
   if (response.inject) found.add("response", response.inject);
   const recorded = response.proxy?.addDecorateBehavior;
   if (recorded) found.add("decorate", recorded);
+  for (const generator of response.proxy?.predicateGenerators ?? []) {
+    if (generator.inject) found.add("generator", generator.inject);
+  }
   for (const behavior of response.behaviors ?? []) {
     if (typeof behavior.decorate === "string") found.add("decorate", behavior.decorate);
     if (typeof behavior.wait === "string" && isWaitFunction(behavior.wait)) found.add("wait", behavior.wait);

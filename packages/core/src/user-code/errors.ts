@@ -6,6 +6,7 @@ const MESSAGES: Record<UserCodeKind, string> = {
   response: "invalid response injection",
   decorate: "invalid decorator injection",
   wait: "invalid wait injection",
+  generator: "invalid predicateGenerator injection",
 };
 
 /**
@@ -22,6 +23,8 @@ export function invocationOf(kind: UserCodeKind, source: string): string {
       return `(${source})(config, response, logger);`;
     case "wait":
       return source;
+    case "generator":
+      return `(${source})(config);`;
   }
 }
 

@@ -12,9 +12,10 @@
  *   adopted, as a Promise's resolve function does.
  * - A decorator that returns nothing truthy keeps the response it mutated.
  * - A wait function is called with no arguments; Node's setTimeout coerces its result with Number.
+ * - A predicate generator gets `{ request, logger }` and no state; its result is used as it is.
  * - A failure reports the thrown value's `message`, which is undefined for `throw "text"`.
  *
- * A call without `state` (but a wait function's, which never has any) comes from a front door, which
+ * A call without `state` (but a wait function's or a generator's, which never have any) comes from a front door, which
  * holds no state: the function gets tripwires in its place, and any use of one answers
  * `{ ok: false, touched: true }`, so the caller asks the imposter's object, which holds the state,
  * instead. The function can affect nothing else (no network, no bindings, a silent logger), so that
@@ -80,7 +81,12 @@ function wait(fn) {
   return { ok: true, value: typeof ms === "number" ? ms : Number(ms) };
 }
 
-const KINDS = { predicate, response, decorate, wait };
+// A proxy's predicate generator: mb calls it with { request, logger } only, and spreads what it returns.
+function generator(fn, call) {
+  return { ok: true, value: fn({ request: copy(call.request), logger }) };
+}
+
+const KINDS = { predicate, response, decorate, wait, generator };
 
 async function runWith(fn, call) {
   try {
@@ -114,6 +120,7 @@ async function probe(fn, call) {
 }
 
 export function run(fn, call) {
-  return call.state === undefined && call.kind !== "wait" ? probe(fn, call) : runWith(fn, call);
+  const stateless = call.kind === "wait" || call.kind === "generator";
+  return call.state === undefined && !stateless ? probe(fn, call) : runWith(fn, call);
 }
 `;

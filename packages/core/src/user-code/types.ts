@@ -1,8 +1,8 @@
 import type { MbRequest } from "../schemas/request.ts";
 import type { IsResponse } from "../schemas/response.ts";
 
-/** The four places Mountebank calls a user function, each with its own arguments and error message. */
-export const USER_CODE_KINDS = ["predicate", "response", "decorate", "wait"] as const;
+/** The five places Mountebank calls a user function (a proxy's `inject` predicate generator the fifth), each with its own arguments and error message. */
+export const USER_CODE_KINDS = ["predicate", "response", "decorate", "wait", "generator"] as const;
 export type UserCodeKind = (typeof USER_CODE_KINDS)[number];
 
 /** One function source as the imposter holds it, and where it is called. */

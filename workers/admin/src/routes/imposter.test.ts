@@ -47,7 +47,6 @@ describe("GET /imposters/:id", () => {
         { responses: [{ is: { statusCode: 201 } }] },
         { responses: [proxy] },
       ],
-      url: hostedUrl(4641),
     });
   });
 
@@ -70,7 +69,6 @@ describe("DELETE /imposters/:id", () => {
         name: "n",
         recordRequests: false,
         stubs: [],
-        url: hostedUrl(4620),
       }),
     );
     expect((await call("GET", "/imposters/4620")).status).toBe(404);

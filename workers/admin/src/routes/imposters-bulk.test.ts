@@ -97,9 +97,8 @@ describe("DELETE /imposters", () => {
           port: 4622,
           recordRequests: false,
           stubs: [{ responses: [{ is: { body: "z" } }, proxy] }],
-          url: hostedUrl(4622),
         },
-        { protocol: "http", port: 4623, recordRequests: false, stubs: [], url: hostedUrl(4623) },
+        { protocol: "http", port: 4623, recordRequests: false, stubs: [] },
       ],
     });
     expect(await ports()).toEqual([]);

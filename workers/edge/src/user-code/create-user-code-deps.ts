@@ -15,7 +15,9 @@ import { programFor } from "./program.ts";
 import { messageOf, runInIsolate, type UserCodeEnv } from "./run-in-isolate.ts";
 
 /** The engine's user-code seams; the predicate one always answers asynchronously. */
-export type UserCodeDeps = Required<Pick<EngineDeps, "inject" | "decorate" | "waitFunction">> & {
+export type UserCodeDeps = Required<
+  Pick<EngineDeps, "inject" | "decorate" | "waitFunction" | "generatePredicates">
+> & {
   injectPredicate: (source: string, request: MbRequest) => Promise<boolean>;
 };
 
@@ -103,5 +105,6 @@ export function createUserCodeDeps(
     decorate: async (source, request, response) =>
       (await withState("decorate", source, { request, response })) as IsResponse,
     waitFunction: async (source) => Number(await call("wait", source, {})),
+    generatePredicates: (source, request) => call("generator", source, { request }),
   };
 }

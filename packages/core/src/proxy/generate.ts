@@ -1,0 +1,132 @@
+import type { z } from "zod";
+import { MbFailure } from "../errors.ts";
+import type { MbRequest } from "../schemas/request.ts";
+import type { PredicateGeneratorSchema } from "../schemas/response.ts";
+import { selectJsonPath } from "../select/jsonpath.ts";
+import { compileXPath, parseXml } from "../select/xpath.ts";
+
+export type PredicateGenerator = z.infer<typeof PredicateGeneratorSchema>;
+
+/**
+ * Runs a generator's `inject` function (mb calls it with `config = { request, logger }`) and resolves
+ * to the predicates it returned. The platform supplies it; without one an `inject` generator fails.
+ */
+export type GeneratorInjector = (source: string, request: MbRequest) => Promise<unknown>;
+
+type Json = Record<string, unknown>;
+type ValueOf = (field: unknown) => unknown;
+
+const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null;
+const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+/** mb's selectionValue: nothing is '', one node is itself, several stay an array, counts stay counts. */
+function selectionValue(nodes: unknown): unknown {
+  if (nodes === undefined || nodes === null) return "";
+  if (!Array.isArray(nodes)) return nodes;
+  return nodes.length === 1 ? nodes[0] : nodes;
+}
+
+function valueOfFor(generator: PredicateGenerator): ValueOf {
+  // mb keeps the last of jsonpath/xpath in key order (responseResolver.predicatesFor).
+  let select: ValueOf = (field) => field;
+  for (const key of Object.keys(generator)) {
+    const { jsonpath, xpath } = generator;
+    if (key === "jsonpath" && jsonpath) {
+      select = (field) => selectionValue(selectJsonPath(jsonpath.selector, field));
+    } else if (key === "xpath" && xpath) {
+      const xpathOf = compileXPath(xpath.selector, xpath.ns);
+      select = (field) => selectionValue(typeof field === "string" ? xpathOf(parseXml(field)) : undefined);
+    }
+  }
+  return select;
+}
+
+/** mb's helpers.objFilter: deletes the ignored keys in place (a string, a list, or a nested map). */
+function ignoreKeys(target: unknown, filter: unknown): unknown {
+  if (!isObject(target) || filter === undefined) return target;
+  if (typeof filter === "string") {
+    delete target[filter];
+  } else if (Array.isArray(filter)) {
+    for (const key of filter) if (target[key]) ignoreKeys(target, key);
+  } else if (isObject(filter)) {
+    for (const key of Object.keys(filter)) if (target[key]) ignoreKeys(target[key], filter[key]);
+  }
+  return target;
+}
+
+/** mb's buildEquals: one level per nested matcher key, the selected value at each leaf. */
+function buildEquals(actual: unknown, matchers: unknown, select: ValueOf): Json {
+  const result: Json = {};
+  for (const key of Object.keys(isObject(matchers) ? matchers : {})) {
+    const value = isObject(actual) ? actual[key] : undefined;
+    result[key] = isObject(value) ? buildEquals(value, (matchers as Json)[key], select) : select(value);
+  }
+  return result;
+}
+
+function fromMatches(request: Json, generator: PredicateGenerator): Json[] {
+  const base: Json = {};
+  for (const [key, value] of Object.entries(generator)) {
+    if (key !== "matches" && key !== "predicateOperator" && key !== "ignore") base[key] = value;
+  }
+  const select = valueOfFor(generator);
+  const operator = generator.predicateOperator;
+  return Object.entries(generator.matches ?? {}).map(([field, matcher]) => {
+    const predicate = clone(base);
+    if (matcher === true && operator === undefined) {
+      const ignored =
+        generator.ignore === undefined ? request[field] : ignoreKeys(request[field], generator.ignore[field]);
+      predicate.deepEquals = { [field]: select(ignored) };
+    } else if (operator !== undefined) {
+      // mb's predicateOperator quirk (responseResolver.js:196-200): the whole request under the operator.
+      predicate[operator] = operator === "exists" ? existsOf(request) : select(request);
+    } else {
+      predicate.equals = { [field]: buildEquals(request[field], matcher, select) };
+    }
+    return predicate;
+  });
+}
+
+/** For `predicateOperator: "exists"` mb marks every leaf of the request `true`. */
+function existsOf(value: Json): Json {
+  const result: Json = {};
+  for (const [key, child] of Object.entries(value)) result[key] = isObject(child) ? existsOf(child) : true;
+  return result;
+}
+
+/**
+ * The predicates a proxy records for one request, in mb's order (responseResolver.predicatesFor): one per
+ * `matches` key of each generator, carrying the generator's other options (`caseSensitive`, `except`,
+ * `jsonpath`, `xpath`), or whatever an `inject` generator returns. Like mb, `ignore` deletes from the
+ * request copy it works on, so later generators do not see the ignored keys either.
+ */
+export async function generatePredicates(
+  request: MbRequest,
+  generators: readonly PredicateGenerator[],
+  inject?: GeneratorInjector,
+): Promise<unknown[]> {
+  const copy = clone(request) as unknown as Json;
+  const predicates: unknown[] = [];
+  for (const generator of generators) {
+    if (generator.inject) {
+      predicates.push(...(await injected(generator.inject, copy as unknown as MbRequest, inject)));
+    } else {
+      predicates.push(...fromMatches(copy, generator));
+    }
+  }
+  return clone(predicates);
+}
+
+async function injected(source: string, request: MbRequest, inject?: GeneratorInjector): Promise<unknown[]> {
+  const failure = (data: string) =>
+    new MbFailure({
+      code: "invalid injection",
+      message: "invalid predicateGenerator injection",
+      source,
+      data,
+    });
+  if (!inject) throw failure("injection is not available here");
+  const result = await inject(source, request);
+  if (!Array.isArray(result)) throw failure("the function must return an array of predicates");
+  return result;
+}
