@@ -1,4 +1,11 @@
+import { LOADTEST_SCENARIOS } from "./loadtest-scenarios.ts";
 import { REGEX_SCENARIOS } from "./regex-scenarios.ts";
+import type { WrkRequest } from "./wrk.ts";
+
+/** One request of a rotation and what it must be answered (the body exactly, when given). */
+export interface BenchRequest extends WrkRequest {
+  expect: { status: number; body?: string };
+}
 
 /** What is loaded: the floor itself, or an imposter of the platform by path addressing. */
 export interface Scenario {
@@ -16,6 +23,14 @@ export interface Scenario {
   body?: string;
   /** Created through the admin API before loading; none for the floor. */
   imposter?: Record<string, unknown>;
+  /** Requests sent in turn on every connection (`path`, `headers`, `body` and `bodies` are then unused). */
+  requests?: BenchRequest[];
+  /** The id of the floor (FLOORS) this scenario is read against; "floor" when absent. */
+  floor?: string;
+  /** Why the row is informational although it is an imposter. */
+  note?: string;
+  /** Needs the platform started with allowInjection. */
+  injection?: boolean;
 }
 
 export const STUB_COUNT = 1_000;
@@ -31,6 +46,55 @@ export const FLOOR: Scenario = {
   path: "/",
   bodies: ["hello"],
   target: false,
+};
+
+/** The floor of the load tests' GET requests, sent in turn like theirs (wrk's Lua `request` per request). */
+const FLOOR_GET: Scenario = {
+  id: "floor-get",
+  title: "hello-world Worker, GET (floor of the load tests' GET scenarios)",
+  path: "/",
+  bodies: ["hello"],
+  target: false,
+  requests: [{ method: "GET", path: "/", expect: { status: 200, body: "hello" } }],
+};
+
+/** The same Worker reading a JSON body as text: the least a request with a body needs. */
+const FLOOR_POST: Scenario = {
+  ...FLOOR_GET,
+  id: "floor-post",
+  title: "hello-world Worker reading the body as text, POST (floor of the body scenarios)",
+  requests: [
+    {
+      method: "POST",
+      path: "/orders",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ order: { id: 7, sku: "sku-99", quantity: 3 } }),
+      expect: { status: 200, body: "hello" },
+    },
+  ],
+};
+
+/** Every floor, by id; a scenario names its own (`floor`), the static-request "floor" by default. */
+export const FLOORS: Scenario[] = [FLOOR, FLOOR_GET, FLOOR_POST];
+
+/**
+ * wrk's own ceiling for each floor's requests: the same requests against infra/bench/ceiling.ts, a server
+ * that does next to nothing. Keyed by the floor's id.
+ */
+export const CEILINGS: Record<string, Scenario> = {
+  floor: { ...FLOOR, id: "ceiling", title: "wrk's ceiling (canned answers), static GET", floor: "floor" },
+  "floor-get": {
+    ...FLOOR_GET,
+    id: "ceiling-get",
+    title: "wrk's ceiling (canned answers), GET",
+    floor: "floor-get",
+  },
+  "floor-post": {
+    ...FLOOR_POST,
+    id: "ceiling-post",
+    title: "wrk's ceiling (canned answers), POST",
+    floor: "floor-post",
+  },
 };
 
 export const SCENARIOS: Scenario[] = [
@@ -84,6 +148,7 @@ export const SCENARIOS: Scenario[] = [
     },
   },
   ...REGEX_SCENARIOS,
+  ...LOADTEST_SCENARIOS,
 ];
 
 /** Creates the scenario's imposter through the platform's admin API (same origin as the front door). */
@@ -104,6 +169,7 @@ export async function createImposter(origin: string, scenario: Scenario): Promis
  * would measure nothing. Two rounds of the cycle, so a cycling stub must really cycle.
  */
 export async function verify(origin: string, scenario: Scenario): Promise<void> {
+  if (scenario.requests !== undefined) return verifyEach(origin, scenario.id, scenario.requests);
   const seen: string[] = [];
   for (let i = 0; i < scenario.bodies.length * 2; i++) {
     const response = await fetch(`${origin}${scenario.path}`, {
@@ -119,5 +185,16 @@ export async function verify(origin: string, scenario: Scenario): Promise<void> 
     throw new Error(
       `${scenario.id}: answered ${JSON.stringify(seen)}, not ${JSON.stringify(scenario.bodies)}`,
     );
+  }
+}
+
+/** Every request of a rotation must get its expected status, and its body when the fixture names one. */
+async function verifyEach(origin: string, id: string, requests: readonly BenchRequest[]): Promise<void> {
+  for (const { method, path, headers, body, expect } of requests) {
+    const response = await fetch(`${origin}${path}`, { method, headers: headers ?? {}, body: body ?? null });
+    const text = await response.text();
+    if (response.status !== expect.status || (expect.body !== undefined && text !== expect.body)) {
+      throw new Error(`${id}: ${method} ${path} answered ${response.status} ${JSON.stringify(text)}`);
+    }
   }
 }
