@@ -22,6 +22,7 @@ const { values: args } = parseArgs({
     warmup: { type: "string", default: "2" },
     connections: { type: "string", default: "50" },
     baseline: { type: "string" },
+    "baseline-core": { type: "boolean", default: false },
     only: { type: "string" },
     "quiet-load": { type: "string" },
     "max-wait": { type: "string", default: "600" },
@@ -110,7 +111,10 @@ async function main(): Promise<void> {
   const rounds = Number(args.rounds);
   if (args["quiet-load"] !== undefined)
     await waitForQuiet(Number(args["quiet-load"]), Number(args["max-wait"]));
-  const servers = await startServers(args.baseline, { allowInjection: picked.some((s) => s.injection) });
+  const servers = await startServers(args.baseline, {
+    allowInjection: picked.some((s) => s.injection),
+    baselineCore: args["baseline-core"],
+  });
   const ceiling = await startCeiling();
   servers.origins.ceiling = ceiling.url;
   const stopOthers = servers.stop;
