@@ -3,8 +3,8 @@
 // (process CPU, median of interleaved rounds, measure.ts); infra/bench/BODY-PROFILE.md quotes it.
 import { parseArgs } from "node:util";
 import { createEngine } from "../src/engine/index.ts";
+import { readLiteXml } from "../src/readers/xml-lite.ts";
 import { normalizeRequest } from "../src/request/normalize.ts";
-import { readLiteXml } from "../src/select/xml-lite.ts";
 import { parseXml } from "../src/select/xpath.ts";
 import { BODY_SHAPES, type BodyShape } from "./body-shapes.ts";
 import { type Cell, calibrate, cell, consumed, measureRounds, timingOf } from "./measure.ts";

@@ -1,6 +1,6 @@
 import { badData, MbFailure } from "../errors.ts";
+import { compileLiteXPath } from "../readers/xpath-lite.ts";
 import { compileXPath, parseXml } from "../select/xpath.ts";
-import { compileLiteXPath } from "../select/xpath-lite.ts";
 import { type Fold, foldKey, valueFolder } from "./fold.ts";
 import { type Selector, selectorLeaf } from "./selection.ts";
 import { transformForced, transformTree } from "./transform-tree.ts";
@@ -44,7 +44,7 @@ export function actualSide(
   const foldValue = valueFolder(fold);
   const parseJson = tryJsonFor(fold);
   const select = selectorLeaf(selector, fold, shouldForceStrings, parseJson);
-  // A plain path (select/xpath-lite.ts) throws on no text, so selecting from every field up front would
+  // A plain path (readers/xpath-lite.ts) throws on no text, so selecting from every field up front would
   // raise nothing: only the fields the predicate reads are selected from (issue 12: with one selector
   // per stub, selecting from every header of the request for every stub was most of the match).
   const selectsEverything =

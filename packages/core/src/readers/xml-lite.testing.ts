@@ -1,6 +1,6 @@
 import fc from "fast-check";
+import { compileXPath, parseXml, type XPathSelection } from "../select/xpath.ts";
 import { readLiteXml } from "./xml-lite.ts";
-import { compileXPath, parseXml, type XPathSelection } from "./xpath.ts";
 import { compileLiteXPath } from "./xpath-lite.ts";
 
 /** What the xmldom path gives, or the error it throws. */

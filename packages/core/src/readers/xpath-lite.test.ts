@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { compileXPath, parseXml } from "../select/xpath.ts";
 import {
   anySelector,
   anyText,
@@ -9,7 +10,6 @@ import {
   viaXmldom,
   wellFormed,
 } from "./xml-lite.testing.ts";
-import { compileXPath, parseXml } from "./xpath.ts";
 import { planOf } from "./xpath-lite.ts";
 
 describe("lite XPath on lite XML", () => {

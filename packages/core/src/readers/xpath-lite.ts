@@ -1,5 +1,5 @@
+import type { XPathSelection } from "../select/xpath.ts";
 import type { LiteDocument, LiteElement } from "./xml-lite.ts";
-import type { XPathSelection } from "./xpath.ts";
 
 /**
  * Plain location paths evaluated straight on a `readLiteXml` tree, with the results `compileXPath`
