@@ -14,6 +14,7 @@ const summary = (
   median: 1100,
   ratio: 1,
   roundRatio: 1,
+  floor: "floor",
   ...fields,
 });
 
@@ -61,9 +62,29 @@ const run = (baseline?: string): BenchRun => ({
 describe("renderResults", () => {
   it("shows every round, the median and both ratios of every target", () => {
     const text = renderResults(run("0ld0ld0"));
-    expect(text).toContain("| floor: floor | 9,000 | 11,000 | **10,000** | 100.0% | 100.0% | 0 | info |");
-    expect(text).toContain("| platform: one | 1,000 | 1,200 | **8,000** | 80.0% | 79.0% | 0 | **missed** |");
-    expect(text).toContain("| baseline edge: one | 1,000 | 1,200 | **4,000** | 40.0% | 41.0% | 3 | info |");
+    expect(text).toContain(
+      "| floor: floor | 9,000 | 11,000 | **10,000** | floor | 100.0% | 100.0% |  | 0 | info |",
+    );
+    expect(text).toContain(
+      "| platform: one | 1,000 | 1,200 | **8,000** | floor | 80.0% | 79.0% |  | 0 | **missed** |",
+    );
+    expect(text).toContain(
+      "| baseline edge: one | 1,000 | 1,200 | **4,000** | floor | 40.0% | 41.0% |  | 3 | info |",
+    );
+  });
+
+  it("sets aside a row whose rate is near wrk's own ceiling", () => {
+    const bound = run();
+    bound.summaries.push(
+      summary({
+        server: "platform",
+        scenario: "fast",
+        target: true,
+        ceilingShare: 0.9,
+        generatorBound: true,
+      }),
+    );
+    expect(renderResults(bound)).toContain("| 90.0% | 0 | **wrk-bound, not counted** |");
   });
 
   it("says by how much a target is missed", () => {
@@ -77,7 +98,7 @@ describe("renderResults", () => {
 
   it("names the scenarios with the headers they send, and the machine with its load", () => {
     const text = renderResults(run());
-    expect(text).toContain("  - header stub: `GET /i/2/a` with `x-bench: 1` (informational)");
+    expect(text).toContain("  - hdr, header stub: `GET /i/2/a` with `x-bench: 1` (informational)");
     expect(text).toContain("load average (1, 5, 15 min) at the start: 0.5, 1, 2; at the end: n/a");
     expect(text).toContain("`wrk -t1 -c50 -d10s` (wrk 4.1.0)");
   });

@@ -12,11 +12,18 @@ export interface BenchRun {
   rounds: number;
   /** The commit the measured platform's edge was built on, and the baseline edge's, if any. */
   edge: { platform: string; baseline?: string };
-  scenarios: Array<Pick<Scenario, "id" | "title" | "path" | "target" | "headers" | "body">>;
+  scenarios: Array<
+    Pick<Scenario, "id" | "title" | "path" | "target" | "headers" | "body" | "requests" | "note">
+  >;
   summaries: SeriesSummary[];
 }
 
-const SERVER_LABEL = { floor: "floor", platform: "platform", baseline: "baseline edge" } as const;
+const SERVER_LABEL = {
+  floor: "floor",
+  platform: "platform",
+  baseline: "baseline edge",
+  ceiling: "wrk ceiling",
+} as const;
 
 const int = (value: number) => Math.round(value).toLocaleString("en");
 const percent = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
@@ -25,13 +32,17 @@ const label = (summary: SeriesSummary) => `${SERVER_LABEL[summary.server]}: ${su
 
 function resultRow(summary: SeriesSummary): string {
   const failures = summary.failures.reduce((sum, value) => sum + value, 0);
-  const target = summary.met === undefined ? "info" : summary.met ? "**met**" : "**missed**";
+  const outcome = summary.met === undefined ? "info" : summary.met ? "**met**" : "**missed**";
+  const target = summary.generatorBound === true ? "**wrk-bound, not counted**" : outcome;
   const ratios = [percent(summary.ratio), percent(summary.roundRatio)];
+  const share = summary.ceilingShare === undefined ? "" : percent(summary.ceilingShare);
   return row([
     label(summary),
     ...summary.rps.map(int),
     `**${int(summary.median)}**`,
+    summary.server === "ceiling" ? "" : summary.floor,
     ...ratios,
+    share,
     String(failures),
     target,
   ]);
@@ -39,7 +50,17 @@ function resultRow(summary: SeriesSummary): string {
 
 function resultsTable(run: BenchRun): string[] {
   const rounds = Array.from({ length: run.rounds }, (_, i) => `round ${i + 1}`);
-  const head = ["target", ...rounds, "median req/s", "vs floor", "per-round ratio", "failed", "≥ 85%"];
+  const head = [
+    "target",
+    ...rounds,
+    "median req/s",
+    "floor",
+    "vs floor",
+    "per-round ratio",
+    "of wrk's ceiling",
+    "failed",
+    "≥ 85%",
+  ];
   return [row(head), row(head.map((_, i) => (i === 0 ? "---" : "---:"))), ...run.summaries.map(resultRow)];
 }
 
@@ -67,12 +88,21 @@ function verdict(summary: SeriesSummary): string {
 }
 
 function scenarioLine(scenario: BenchRun["scenarios"][number]): string {
+  const info = scenario.target
+    ? ""
+    : ` (informational${scenario.note === undefined ? "" : `: ${scenario.note}`})`;
+  if (scenario.requests !== undefined) {
+    const sent = scenario.requests.map(
+      ({ method, path, body }) => `\`${method} ${path}\`${body ? " + body" : ""}`,
+    );
+    return `  - ${scenario.id}, ${scenario.title}: ${sent.join(", ")} in turn${info}`;
+  }
   const headers = Object.entries(scenario.headers ?? {}).map(
     ([name, value]) => ` with \`${name}: ${value}\``,
   );
   const verb = scenario.body === undefined ? "GET" : "POST";
   const body = scenario.body === undefined ? "" : ` with body \`${scenario.body}\``;
-  return `  - ${scenario.title}: \`${verb} ${scenario.path}\`${headers.join("")}${body}${scenario.target ? "" : " (informational)"}`;
+  return `  - ${scenario.id}, ${scenario.title}: \`${verb} ${scenario.path}\`${headers.join("")}${body}${info}`;
 }
 
 function machineLines({ machine, date }: BenchRun): string[] {
@@ -112,7 +142,12 @@ export function renderResults(run: BenchRun): string {
     `\`wrk ${run.flags}\` (${run.tool}) on 127.0.0.1 only, after a ${run.warmupSeconds} s warm-up of the same`,
     `target; ${run.rounds} ${plural}, each loading every target once in turn, the first target rotating from`,
     "round to round. `vs floor` is the median over the floor's median; `per-round ratio` is the median of each",
-    "round's rate over the floor's rate in the same round. `failed`: socket errors plus non-2xx answers.",
+    "round's rate over the floor's rate in the same round. `failed`: socket errors plus non-2xx answers",
+    "(the REST API's `no-match` request is an expected 404). Each scenario is read against the floor of its",
+    "request shape (`floor` column): the static GET, the load tests' GET requests sent by wrk's Lua `request`,",
+    "or a POST whose body the floor Worker reads as text. `of wrk's ceiling`: the larger of the row's and its",
+    "floor's median over wrk's own rate against a canned-answer server (infra/bench/ceiling.ts) with the",
+    "floor's requests; from 80% up the row measures wrk and counts for nothing.",
     "",
     "## Results",
     "",

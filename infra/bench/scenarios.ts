@@ -1,4 +1,12 @@
+import { ISSUE12_SCENARIOS } from "./issue12-scenarios.ts";
+import { LOADTEST_SCENARIOS } from "./loadtest-scenarios.ts";
 import { REGEX_SCENARIOS } from "./regex-scenarios.ts";
+import type { WrkRequest } from "./wrk.ts";
+
+/** One request of a rotation and what it must be answered (the body exactly, when given). */
+export interface BenchRequest extends WrkRequest {
+  expect: { status: number; body?: string };
+}
 
 /** What is loaded: the floor itself, or an imposter of the platform by path addressing. */
 export interface Scenario {
@@ -16,6 +24,14 @@ export interface Scenario {
   body?: string;
   /** Created through the admin API before loading; none for the floor. */
   imposter?: Record<string, unknown>;
+  /** Requests sent in turn on every connection (`path`, `headers`, `body` and `bodies` are then unused). */
+  requests?: BenchRequest[];
+  /** The id of the floor (FLOORS) this scenario is read against; "floor" when absent. */
+  floor?: string;
+  /** Why the row is informational although it is an imposter. */
+  note?: string;
+  /** Needs the platform started with allowInjection. */
+  injection?: boolean;
 }
 
 export const STUB_COUNT = 1_000;
@@ -24,14 +40,6 @@ const exactPath = (path: string, body: string) => ({
   predicates: [{ equals: { path } }],
   responses: [{ is: { statusCode: 200, body } }],
 });
-
-export const FLOOR: Scenario = {
-  id: "floor",
-  title: "hello-world Worker (floor)",
-  path: "/",
-  bodies: ["hello"],
-  target: false,
-};
 
 export const SCENARIOS: Scenario[] = [
   {
@@ -84,6 +92,8 @@ export const SCENARIOS: Scenario[] = [
     },
   },
   ...REGEX_SCENARIOS,
+  ...LOADTEST_SCENARIOS,
+  ...ISSUE12_SCENARIOS,
 ];
 
 /** Creates the scenario's imposter through the platform's admin API (same origin as the front door). */
@@ -104,6 +114,7 @@ export async function createImposter(origin: string, scenario: Scenario): Promis
  * would measure nothing. Two rounds of the cycle, so a cycling stub must really cycle.
  */
 export async function verify(origin: string, scenario: Scenario): Promise<void> {
+  if (scenario.requests !== undefined) return verifyEach(origin, scenario.id, scenario.requests);
   const seen: string[] = [];
   for (let i = 0; i < scenario.bodies.length * 2; i++) {
     const response = await fetch(`${origin}${scenario.path}`, {
@@ -119,5 +130,16 @@ export async function verify(origin: string, scenario: Scenario): Promise<void> 
     throw new Error(
       `${scenario.id}: answered ${JSON.stringify(seen)}, not ${JSON.stringify(scenario.bodies)}`,
     );
+  }
+}
+
+/** Every request of a rotation must get its expected status, and its body when the fixture names one. */
+async function verifyEach(origin: string, id: string, requests: readonly BenchRequest[]): Promise<void> {
+  for (const { method, path, headers, body, expect } of requests) {
+    const response = await fetch(`${origin}${path}`, { method, headers: headers ?? {}, body: body ?? null });
+    const text = await response.text();
+    if (response.status !== expect.status || (expect.body !== undefined && text !== expect.body)) {
+      throw new Error(`${id}: ${method} ${path} answered ${response.status} ${JSON.stringify(text)}`);
+    }
   }
 }

@@ -24,7 +24,7 @@ const DIRECT = "direct";
  */
 export async function startServers(
   baselineRef: string | undefined,
-  { allowInjection = false }: { allowInjection?: boolean } = {},
+  { allowInjection = false, baselineCore = false }: { allowInjection?: boolean; baselineCore?: boolean } = {},
 ): Promise<Servers> {
   const running: Platform[] = [];
   const folders: string[] = [];
@@ -52,7 +52,7 @@ export async function startServers(
       running.push(direct);
       origins.baseline = direct.url;
     } else if (baselineRef !== undefined) {
-      baseline = extractBaselineEdge(baselineRef);
+      baseline = extractBaselineEdge(baselineRef, baselineCore);
       const configs = [baseline.config, ADMIN_CONFIG];
       // Miniflare names modules by their path from the working directory and workerd refuses names with
       // "..": the baseline (in the temp folder) and the admin Worker (in the repo) need a common root.
@@ -73,7 +73,8 @@ export async function startServers(
       }
     }
     const servers: Servers = { origins, stop };
-    if (baseline !== undefined) servers.baselineCommit = baseline.commit;
+    if (baseline !== undefined)
+      servers.baselineCommit = `${baseline.commit}${baselineCore ? " (edge and core)" : ""}`;
     if (baselineRef === DIRECT) servers.baselineCommit = "this commit, without the keep-alive relay (direct)";
     return servers;
   } catch (error) {

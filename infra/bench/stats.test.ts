@@ -57,6 +57,24 @@ describe("summarize", () => {
     expect(summary?.failures).toEqual([3]);
   });
 
+  it("reads a series against its own floor, and sets aside one whose floor is near wrk's ceiling", () => {
+    const body = { ...series("p-body", "platform", true, [45, 40]), floor: "post", ceiling: "top-post" };
+    const get = { ...series("p-get", "platform", true, [90, 90]), floor: "get", ceiling: "top-get" };
+    const [, , , , bodySummary, getSummary] = summarize([
+      series("get", "floor", false, [100, 100]),
+      series("post", "floor", false, [50, 50]),
+      series("top-get", "ceiling", false, [110, 110]),
+      series("top-post", "ceiling", false, [500, 500]),
+      body,
+      get,
+    ]);
+    expect(bodySummary).toMatchObject({ floor: "post", ratio: 42.5 / 50, met: true, generatorBound: false });
+    expect(bodySummary?.ceilingShare).toBeCloseTo(0.1);
+    // The GET floor runs at 91% of what wrk can send: 0.9 of it says nothing of the platform.
+    expect(getSummary).toMatchObject({ ratio: 0.9, generatorBound: true });
+    expect(getSummary?.met).toBeUndefined();
+  });
+
   it("needs a floor to compare against", () => {
     expect(() => summarize([series("x", "platform", true, [1])])).toThrow(/floor/);
   });

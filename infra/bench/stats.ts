@@ -3,8 +3,14 @@ import type { WrkResult } from "./wrk.ts";
 /** The acceptance: an imposter at this share of the hello-world Worker's requests per second, or more. */
 export const TARGET_RATIO = 0.85;
 
-/** Which server answers: the hello-world floor, the platform as built now, or the edge at a baseline ref. */
-export type Server = "floor" | "platform" | "baseline";
+/**
+ * Which server answers: the hello-world floor, the platform as built now, the edge at a baseline ref, or
+ * the canned-answer server that shows wrk's own ceiling (infra/bench/ceiling.ts).
+ */
+export type Server = "floor" | "platform" | "baseline" | "ceiling";
+
+/** A floor or a target at this share of wrk's ceiling or more is measuring wrk: its row counts for nothing. */
+export const GENERATOR_BOUND = 0.8;
 
 /** One thing loaded in every round: a scenario on one server. */
 export interface Series {
@@ -15,6 +21,10 @@ export interface Series {
   /** Counted against TARGET_RATIO (only the platform's target scenarios are). */
   target: boolean;
   runs: WrkResult[];
+  /** The key of the floor series this one is read against; the first floor series when absent. */
+  floor?: string;
+  /** The key of the ceiling series of that floor's requests, when one was measured. */
+  ceiling?: string;
 }
 
 export interface SeriesSummary {
@@ -34,6 +44,11 @@ export interface SeriesSummary {
   roundRatio: number;
   /** For a target: whether `ratio` (of medians, the acceptance's measure) reaches TARGET_RATIO. */
   met?: boolean;
+  /** This series' floor key, and the larger of its own and its floor's median over wrk's ceiling. */
+  floor: string;
+  ceilingShare?: number;
+  /** ceilingShare ≥ GENERATOR_BOUND: wrk, not the server, set the rate; the row is not counted. */
+  generatorBound?: boolean;
 }
 
 export function median(values: readonly number[]): number {
@@ -46,13 +61,16 @@ export function median(values: readonly number[]): number {
 const failuresOf = (run: WrkResult): number =>
   run.errors.connect + run.errors.read + run.errors.write + run.errors.timeout + run.errors.status;
 
-/** Medians and ratios of every series against the series whose server is the floor. */
+/** Medians and ratios of every series against its floor series, and of both against wrk's ceiling. */
 export function summarize(series: readonly Series[]): SeriesSummary[] {
-  const floor = series.find((one) => one.server === "floor");
-  if (floor === undefined) throw new Error("no floor series to compare against");
-  const floorRps = floor.runs.map((run) => run.rps);
-  const floorMedian = median(floorRps);
+  const first = series.find((one) => one.server === "floor");
+  if (first === undefined) throw new Error("no floor series to compare against");
+  const byKey = new Map(series.map((one) => [one.key, one]));
   return series.map((one) => {
+    const floor = one.floor === undefined ? first : byKey.get(one.floor);
+    if (floor === undefined) throw new Error(`${one.key}: no floor series ${one.floor}`);
+    const floorRps = floor.runs.map((run) => run.rps);
+    const floorMedian = median(floorRps);
     const rps = one.runs.map((run) => run.rps);
     const summary: SeriesSummary = {
       key: one.key,
@@ -66,8 +84,15 @@ export function summarize(series: readonly Series[]): SeriesSummary[] {
       median: median(rps),
       ratio: median(rps) / floorMedian,
       roundRatio: median(rps.map((value, round) => value / (floorRps[round] ?? Number.NaN))),
+      floor: floor.key,
     };
-    if (one.target) summary.met = summary.ratio >= TARGET_RATIO;
+    const ceiling = one.ceiling === undefined ? undefined : byKey.get(one.ceiling);
+    if (ceiling !== undefined && one.server !== "ceiling") {
+      const top = median(ceiling.runs.map((run) => run.rps));
+      summary.ceilingShare = Math.max(summary.median, floorMedian) / top;
+      summary.generatorBound = summary.ceilingShare >= GENERATOR_BOUND;
+    }
+    if (one.target && summary.generatorBound !== true) summary.met = summary.ratio >= TARGET_RATIO;
     return summary;
   });
 }

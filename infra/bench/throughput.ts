@@ -5,9 +5,11 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { startCeiling } from "./ceiling.ts";
+import { CEILINGS, FLOORS } from "./floors.ts";
 import { currentLoad, describeMachine, waitForQuiet } from "./machine.ts";
 import { type BenchRun, renderResults } from "./report.ts";
-import { createImposter, FLOOR, SCENARIOS, type Scenario, verify } from "./scenarios.ts";
+import { createImposter, SCENARIOS, type Scenario, verify } from "./scenarios.ts";
 import { type Servers, startServers } from "./servers.ts";
 import { type Series, type Server, summarize } from "./stats.ts";
 import { ensureWrk, runWrk, type WrkOptions, wrkFlags } from "./wrk.ts";
@@ -21,6 +23,7 @@ const { values: args } = parseArgs({
     warmup: { type: "string", default: "2" },
     connections: { type: "string", default: "50" },
     baseline: { type: "string" },
+    "baseline-core": { type: "boolean", default: false },
     only: { type: "string" },
     "quiet-load": { type: "string" },
     "max-wait": { type: "string", default: "600" },
@@ -37,16 +40,31 @@ function edgeRevision(): string {
 function seriesOf(scenario: Scenario, server: Server): Series {
   // Only the platform as built now is held to the target; a baseline edge is there for comparison.
   const target = scenario.target && server === "platform";
-  const key = server === "floor" ? "floor" : `${server}:${scenario.id}`;
-  return { key, scenario: scenario.id, title: scenario.title, server, target, runs: [] };
+  const key = server === "floor" || server === "ceiling" ? scenario.id : `${server}:${scenario.id}`;
+  const floor = server === "floor" ? scenario.id : (scenario.floor ?? "floor");
+  const ceiling = CEILINGS[floor]?.id;
+  const series: Series = {
+    key,
+    scenario: scenario.id,
+    title: scenario.title,
+    server,
+    target,
+    runs: [],
+    floor,
+  };
+  if (ceiling !== undefined) series.ceiling = ceiling;
+  return series;
 }
 
-/** Scenarios picked with --only (ids, comma-separated); all by default. The floor is always measured. */
+/** Scenarios picked with --only (ids, comma-separated); all by default. Their floors are always measured. */
 const picked = SCENARIOS.filter((s) => args.only === undefined || args.only.split(",").includes(s.id));
+const floors = FLOORS.filter((floor) => picked.some((s) => (s.floor ?? "floor") === floor.id));
+const ceilings = floors.map((floor) => CEILINGS[floor.id]!);
+const BY_ID = new Map([...SCENARIOS, ...floors, ...ceilings].map((s) => [s.id, s]));
 
-/** The floor, then every picked scenario on the platform (and on the baseline edge when there is one). */
+/** The floors, wrk's ceilings, then every picked scenario on the platform (and on the baseline edge). */
 function plan(servers: Servers): Series[] {
-  const series = [seriesOf(FLOOR, "floor")];
+  const series = [...floors.map((s) => seriesOf(s, "floor")), ...ceilings.map((s) => seriesOf(s, "ceiling"))];
   for (const server of ["platform", "baseline"] as const) {
     if (servers.origins[server] !== undefined) series.push(...picked.map((s) => seriesOf(s, server)));
   }
@@ -59,7 +77,8 @@ async function prepare(servers: Servers): Promise<void> {
     for (const scenario of picked) await createImposter(origin, scenario);
     for (const scenario of picked) await verify(origin, scenario);
   }
-  await verify(servers.origins.floor!, FLOOR);
+  for (const floor of floors) await verify(servers.origins.floor!, floor);
+  for (const ceiling of ceilings) await verify(servers.origins.ceiling!, ceiling);
 }
 
 async function measure(servers: Servers, series: Series[], rounds: number, wrk: WrkOptions) {
@@ -68,11 +87,12 @@ async function measure(servers: Servers, series: Series[], rounds: number, wrk: 
     // Rotating the order spreads a slow stretch of the shared machine over every target.
     const order = series.map((_, i) => series[(i + round) % series.length]!);
     for (const one of order) {
-      const scenario = one.server === "floor" ? FLOOR : SCENARIOS.find((s) => s.id === one.scenario)!;
-      const url = `${servers.origins[one.server]}${scenario.path}`;
+      const scenario = BY_ID.get(one.scenario)!;
+      const url = `${servers.origins[one.server]}${scenario.requests === undefined ? scenario.path : "/"}`;
       const load = {
         headers: scenario.headers ?? {},
         ...(scenario.body === undefined ? {} : { body: scenario.body }),
+        ...(scenario.requests === undefined ? {} : { requests: scenario.requests }),
       };
       if (warmup.seconds > 0) await runWrk(url, { ...warmup, ...load });
       const result = await runWrk(url, { ...wrk, ...load });
@@ -92,7 +112,14 @@ async function main(): Promise<void> {
   const rounds = Number(args.rounds);
   if (args["quiet-load"] !== undefined)
     await waitForQuiet(Number(args["quiet-load"]), Number(args["max-wait"]));
-  const servers = await startServers(args.baseline);
+  const servers = await startServers(args.baseline, {
+    allowInjection: picked.some((s) => s.injection),
+    baselineCore: args["baseline-core"],
+  });
+  const ceiling = await startCeiling();
+  servers.origins.ceiling = ceiling.url;
+  const stopOthers = servers.stop;
+  servers.stop = () => ceiling.stop().then(stopOthers);
   const stopOnSignal = () => void servers.stop().then(() => process.exit(130));
   process.once("SIGINT", stopOnSignal);
   process.once("SIGTERM", stopOnSignal);
@@ -111,13 +138,15 @@ async function main(): Promise<void> {
       warmupSeconds: Number(args.warmup),
       rounds,
       edge: { platform: edgeRevision() },
-      scenarios: picked.map(({ id, title, path, target, headers, body }) => ({
+      scenarios: [...floors, ...picked].map(({ id, title, path, target, headers, body, requests, note }) => ({
         id,
         title,
         path,
         target,
         headers,
         body,
+        requests,
+        note,
       })),
       summaries: summarize(series),
     };

@@ -11,6 +11,32 @@ export interface WrkOptions {
   headers?: Record<string, string>;
   /** Sent as the body of every request, which becomes a POST (summary.lua reads WRK_BODY). */
   body?: string;
+  /** Sent in turn on every connection instead of the URL's path (summary.lua reads WRK_REQUESTS). */
+  requests?: readonly WrkRequest[];
+}
+
+/** One request of a rotation; wrk adds Host, and Content-Length for a body. */
+export interface WrkRequest {
+  method: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/** WRK_REQUESTS: requests separated by \x1e, their fields by \x1f (method, path, body, header pairs). */
+export function encodeRequests(requests: readonly WrkRequest[]): string {
+  return requests
+    .map(({ method, path, headers = {}, body = "" }) =>
+      [method, path, body, ...Object.entries(headers).flat()].join("\x1f"),
+    )
+    .join("\x1e");
+}
+
+function wrkEnv(options: WrkOptions): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  if (options.body !== undefined) env.WRK_BODY = options.body;
+  if (options.requests !== undefined) env.WRK_REQUESTS = encodeRequests(options.requests);
+  return env;
 }
 
 /** One wrk run: what summary.lua prints, plus requests per second. */
@@ -56,8 +82,7 @@ export function runWrk(url: string, options: WrkOptions): Promise<WrkResult> {
   for (const [name, value] of Object.entries(options.headers ?? {})) args.push("-H", `${name}: ${value}`);
   args.push("-d", `${options.seconds}s`, "-s", SUMMARY_SCRIPT, url);
   return new Promise((resolve, reject) => {
-    const env = options.body === undefined ? process.env : { ...process.env, WRK_BODY: options.body };
-    const child = spawn("wrk", args, { stdio: ["ignore", "pipe", "pipe"], env });
+    const child = spawn("wrk", args, { stdio: ["ignore", "pipe", "pipe"], env: wrkEnv(options) });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => {
       output += chunk.toString();

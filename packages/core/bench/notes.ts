@@ -42,7 +42,7 @@ export function notes(
     "  surviving candidate's predicate needs the same reading; both get it from the RequestView cache. What",
     "  that reading costs for the shapes above:",
     `  - JSONPath with a plain path such as \`$.order.id\` (${times(byShape(summaries, "JSONPath")?.speedup1k)} at 1,000): a validating`,
-    "    scanner reads the selected value off the body text without building the tree (select/json-scan.ts),",
+    "    scanner reads the selected value off the body text without building the tree (readers/json-scan.ts),",
     "    about half of what JSON.parse costs for the 158-byte order body. It declines what it cannot answer",
     "    with certainty (invalid JSON, a path into an array or a string, deep nesting), and JSON.parse decides.",
     `  - deepEquals on an object body (${times(byShape(summaries, "JSON body deepEquals")?.speedup1k)}): the index keys each stub by the`,

@@ -153,6 +153,25 @@ export const selectorCases: ExchangeCase[] = [
     ],
   ),
   p(
+    "xpath attribute-equality step (the lite reader's): exists, and the element's value",
+    [{ exists: { body: true }, xpath: { selector: "//book[@id='8']" } }],
+    [
+      [xml(bookXml), true],
+      [xml('<books><book id="9"><title>Ron</title></book></books>'), false],
+      [xml("<books><book id='8'/></books>"), true],
+      [post("/", "not xml at all"), false],
+    ],
+  ),
+  p(
+    "xpath attribute-equality step, then a child step",
+    [{ equals: { body: "ron" }, xpath: { selector: '/books/book[@id="8"]/title' } }],
+    [
+      [xml(bookXml), true],
+      [xml('<books><book id="7"><title>Ron</title></book></books>'), false],
+      [xml('<Books><book id="8"><title>Ron</title></book></Books>'), true],
+    ],
+  ),
+  p(
     "xpath with a namespace map",
     [{ equals: { body: "dune" }, xpath: { selector: "//bk:title", ns: { bk: "http://example.com/book" } } }],
     [

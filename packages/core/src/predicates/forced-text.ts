@@ -12,7 +12,7 @@ import {
   QUOTE,
   skipSpace,
   stringEnd,
-} from "../select/json-lexer.ts";
+} from "../readers/json-lexer.ts";
 import { compareEntries, type Entry, entryText, type Nested, objectText } from "./forced-entries.ts";
 import { quote } from "./ordering.ts";
 

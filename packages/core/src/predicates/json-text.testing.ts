@@ -89,7 +89,7 @@ const numberText = fc.oneof(
 );
 
 /**
- * Whole JSON documents for the readers that stand in for JSON.parse (select/json-scan.ts,
+ * Whole JSON documents for the readers that stand in for JSON.parse (readers/json-scan.ts,
  * forced-text.ts): formatted with every kind of JSON whitespace, escapes of every kind, numbers valid
  * and not, duplicate keys, and keys from `names` so that paths find something.
  */

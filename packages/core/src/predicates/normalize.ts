@@ -1,4 +1,5 @@
 import { badData, MbFailure } from "../errors.ts";
+import { compileLiteXPath } from "../readers/xpath-lite.ts";
 import { compileXPath, parseXml } from "../select/xpath.ts";
 import { type Fold, foldKey, valueFolder } from "./fold.ts";
 import { type Selector, selectorLeaf } from "./selection.ts";
@@ -43,6 +44,12 @@ export function actualSide(
   const foldValue = valueFolder(fold);
   const parseJson = tryJsonFor(fold);
   const select = selectorLeaf(selector, fold, shouldForceStrings, parseJson);
+  // A plain path (readers/xpath-lite.ts) throws on no text, so selecting from every field up front would
+  // raise nothing: only the fields the predicate reads are selected from (issue 12: with one selector
+  // per stub, selecting from every header of the request for every stub was most of the match).
+  const selectsEverything =
+    selector?.kind === "xpath" &&
+    (fold.base64 || compileLiteXPath(selector.selector, selector.ns) === undefined);
 
   // Requests all have the same field names, so their folded forms are kept for the last list seen.
   let names: readonly string[] = [];
@@ -76,7 +83,7 @@ export function actualSide(
   }
 
   function prepare(view: RequestView): void {
-    if (selector?.kind !== "xpath") return;
+    if (!selectsEverything) return;
     for (const key of Object.keys(view.request)) field(view, foldName(key));
   }
   return { id, field, parseJson, prepare };

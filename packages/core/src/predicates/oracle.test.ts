@@ -36,7 +36,11 @@ const BODIES = [
   '"s"',
 ];
 const MORE = ['{"items":[{"id":1},{"id":2}],"Name":"Bob"}', '{"a":{"b":[3,1,2]}}', "[[1,2],[3]]", "YWJj"];
-const XML = ["<a><b>1</b><B>2</B></a>", '<r xmlns:p="urn:x"><p:v>T</p:v><b>2</b><b>1</b></r>'];
+const XML = [
+  "<a><b>1</b><B>2</B></a>",
+  '<r xmlns:p="urn:x"><p:v>T</p:v><b>2</b><b>1</b></r>',
+  '<r><b id="1">x</b><b id="2"><c/></b><B ID="1">y</B></r>',
+];
 const text = fc.constantFrom(...TEXT, ...BODIES, ...MORE, ...XML);
 const key = fc.constantFrom("a", "A", "b", "c", "id", "k", "0", "length", "path", "query", "body", "method");
 const leaf = fc.oneof(text, fc.constantFrom(1, 0, true, false, null, 2));
@@ -63,6 +67,7 @@ const params = fc.record(
     ),
     xpath: fc.constantFrom(
       ...["//b", "//B", "count(//b)", "//[", "boolean(//b)", "string(//b)"].map((selector) => ({ selector })),
+      ...["//b[@id='1']", '//r/b[@id="2"]', "//B[@ID='1']", "//b[@id=1]"].map((selector) => ({ selector })),
       { selector: "//p:v", ns: { p: "urn:x" } },
       { selector: "//P:v", ns: { P: "URN:X" } },
     ),

@@ -1,9 +1,9 @@
 import { badData, MbFailure } from "../errors.ts";
-import { SCAN_DECLINED, scanPlainPath } from "../select/json-scan.ts";
+import { SCAN_DECLINED, scanPlainPath } from "../readers/json-scan.ts";
+import { type LiteDocument, readLiteXml } from "../readers/xml-lite.ts";
+import { compileLiteXPath, type LiteXPath } from "../readers/xpath-lite.ts";
 import { compileJsonPath, plainNames } from "../select/jsonpath.ts";
-import { type LiteDocument, readLiteXml } from "../select/xml-lite.ts";
 import { type CompiledXPath, compileXPath, type XPathSelection } from "../select/xpath.ts";
-import { compileLiteXPath, type LiteXPath } from "../select/xpath-lite.ts";
 import { type Fold, forceStrings } from "./fold.ts";
 import { sortForComparison } from "./ordering.ts";
 import { parsesAsFolded, shortcutOf } from "./try-json.ts";
@@ -46,7 +46,7 @@ export function selectorLeaf(
   }
   const select = compileJsonPath(selector.selector);
   // Where tryJSON would hand the selector JSON.parse's own tree, a plain path is read off the text
-  // (select/json-scan.ts). Forcing strings first gives strings `length` and indices, so not then.
+  // (readers/json-scan.ts). Forcing strings first gives strings `length` and indices, so not then.
   const names = shouldForceStrings ? undefined : plainNames(selector.selector);
   const shortcut = shortcutOf(fold);
   return (view, text) => {
@@ -63,7 +63,7 @@ export function selectorLeaf(
 const LITE_SPACE = "xml-lite";
 
 /**
- * A plain path on a plain document skips xmldom (see select/xml-lite.ts); anything else, or a document
+ * A plain path on a plain document skips xmldom (see readers/xml-lite.ts); anything else, or a document
  * the lite reader declines, goes through xmldom. Texts without markup (most request fields, which an
  * xpath predicate also selects from) are the cheapest case of all.
  */

@@ -5,7 +5,7 @@
  * overflow and keeps the text as it came (its limit is wherever its stack ends); here the limit is
  * this fixed number, far below the depth where workerd's stack ends (above 1,000 in our walks), far
  * above any real document. Deeper JSON is text, deeper XML holds no node. The text scanners' own
- * caps (json-scan.ts, forced-text.ts: 200) sit below it, so they decline before it applies.
+ * caps (readers/json-scan.ts, predicates/forced-text.ts: 200) sit below it, so they decline before it applies.
  */
 export const MAX_BODY_DEPTH = 256;
 

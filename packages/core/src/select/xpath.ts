@@ -79,7 +79,7 @@ export function parseXml(text: string): XmlDocument {
 
 /**
  * Whether any element lies more than `max` levels below `doc` (the root element is 1; text in the
- * deepest element does not count, as in xml-lite.ts): a walk in document order, without a stack.
+ * deepest element does not count, as in readers/xml-lite.ts): a walk in document order, without a stack.
  */
 function deeperThan(doc: XmlNode, max: number): boolean {
   let depth = 0;

@@ -1,4 +1,4 @@
-import { MAX_BODY_DEPTH } from "./depth.ts";
+import { MAX_BODY_DEPTH } from "../select/depth.ts";
 
 /**
  * A small reader for plain XML documents, to spare the common request the cost of xmldom's full DOM.

@@ -1,6 +1,6 @@
 import fc from "fast-check";
+import { compileXPath, parseXml, type XPathSelection } from "../select/xpath.ts";
 import { readLiteXml } from "./xml-lite.ts";
-import { compileXPath, parseXml, type XPathSelection } from "./xpath.ts";
 import { compileLiteXPath } from "./xpath-lite.ts";
 
 /** What the xmldom path gives, or the error it throws. */
@@ -76,7 +76,15 @@ export const anyText = fc.oneof(
 );
 
 const separator = fc.constantFrom("/", "//");
-const step = fc.constantFrom("a", "b", "B", "id", "_c", "*", "*");
+/** Element steps, some with attribute predicates whose literals are the documents' own values. */
+const attributeTest = fc
+  .tuple(fc.constantFrom("k", "id", "B"), fc.constantFrom(...PLAIN_VALUES), fc.constantFrom("", " "))
+  .map(([key, value, pad]) =>
+    value.includes("'") ? `[@${key}${pad}=${pad}"${value}"]` : `[${pad}@${key}='${value}'${pad}]`,
+  );
+const step = fc
+  .tuple(fc.constantFrom("a", "b", "B", "id", "_c", "*", "*"), fc.array(attributeTest, { maxLength: 2 }))
+  .map(([name, tests]) => name + tests.join(""));
 export const plainSelector = fc
   .tuple(
     fc.constantFrom("", "/", "//", "//"),
@@ -91,6 +99,7 @@ export const plainSelector = fc
 export const anySelector = fc.oneof(
   plainSelector,
   fc.string({ unit: fc.constantFrom(..."/@*ab()[]:. "), maxLength: 8 }),
+  fc.string({ unit: fc.constantFrom(..."/@*a[]='\"1 "), maxLength: 12 }),
 );
 export const ns = fc.constantFrom<Record<string, string> | undefined>(
   undefined,

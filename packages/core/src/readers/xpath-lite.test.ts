@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { compileXPath, parseXml } from "../select/xpath.ts";
 import {
   anySelector,
   anyText,
@@ -9,7 +10,6 @@ import {
   viaXmldom,
   wellFormed,
 } from "./xml-lite.testing.ts";
-import { compileXPath, parseXml } from "./xpath.ts";
 import { planOf } from "./xpath-lite.ts";
 
 describe("lite XPath on lite XML", () => {
@@ -31,6 +31,9 @@ describe("lite XPath on lite XML", () => {
         ...steps.flatMap((second) => [`${lead}${first}/${second}`, `${lead}${first}//${second}`]),
         `${lead}${first}/@k`,
         `${lead}${first}//@id`,
+        `${lead}${first}[@k='1']`,
+        `${lead}${first}[@id="v w"]/${steps[0]}`,
+        `${lead}${first}[@k=''][@id='1']//@k`,
       ]),
     );
     let selected = 0;
@@ -68,6 +71,11 @@ describe("lite XPath on lite XML", () => {
     ["/a//b", "<a><b>1<b>2</b></b><c><b>3</b></c></a>", ["1", "2", "3"]],
     ["//a/@k", "<r><a k='1'/><a/><a k=\"2\"></a></r>", ["1", "2"]],
     ["a//@k", '<a k="0"><b k="1"/></a>', ["0", "1"]],
+    ["//item[@id='7']", '<o><item id="6">a</item><item id="7"><b/></item></o>', ["undefined"]],
+    ["//item[@id='7']/sku", "<o><item id='7'><sku>A</sku></item><sku>B</sku></o>", ["A"]],
+    ["/o/*[ @k = \"a'b\" ][@n='']", "<o><a k=\"a'b\" n=''>1</a><b k=\"a'b\">2</b></o>", ["1"]],
+    ["//item[@id='8']", "<o><item id='7'/></o>", undefined],
+    ["//item[@id='']", "<o><item/><item id=''>e</item></o>", ["e"]],
     ["//id", "no markup at all", undefined],
     ["//id", "", undefined],
   ])("%s on %s", (selector, doc, expected) => {
@@ -77,6 +85,13 @@ describe("lite XPath on lite XML", () => {
 
   it.each([
     "//a[1]",
+    "//a[@k=1]",
+    "//a[@k!='1']",
+    "//a[@p:k='1']",
+    "//a[@k='1' and @n='2']",
+    "//a[b='1']",
+    "//a[@k='1'",
+    "//@k[.='1']",
     "//p:a",
     "count(//a)",
     "//a/text()",

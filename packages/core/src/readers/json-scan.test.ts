@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { INVALID_JSON, jsonDocument, mutatedJson } from "../predicates/json-text.testing.ts";
+import { compileJsonPath, plainNames } from "../select/jsonpath.ts";
 import { SCAN_DECLINED, scanPlainPath } from "./json-scan.ts";
-import { compileJsonPath, plainNames } from "./jsonpath.ts";
 
 /** The answer the scanner stands in for: the selector run on JSON.parse's tree, as tryJSON hands it over. */
 function oracle(text: string, names: readonly string[]): unknown {
