@@ -1,0 +1,118 @@
+import { FLOOR_ANSWER, type PortMap, type Scenario } from "../fixtures/scenarios.ts";
+import type { RequestSpec } from "../fixtures/types.ts";
+import { type LatencyTarget, type RatePoint, type ScenarioLatency, SHARES } from "../report/latency-model.ts";
+import type { K6 } from "../runner/k6-binary.ts";
+import { probe } from "../runner/probe.ts";
+import { atRate } from "./fixed-rate.ts";
+import { saturate, wrkCanSend } from "./saturation.ts";
+
+export interface LatencySetup {
+  k6: K6;
+  dir: string;
+  seconds: number;
+  saturationSeconds: number;
+  /** The highest rate k6 offers here (90% of its ceiling): higher ones are not run. */
+  k6Max: number;
+  ports: PortMap;
+  /** Where each target answers the fixture imposter at `port` (the floor ignores the port). */
+  bases: Record<LatencyTarget, (port: number) => string>;
+}
+
+/** One request per scenario, so wrk and k6 send the same: its last of N, else the first wrk can send. */
+export function pickRequest(scenario: Scenario, ports: PortMap): RequestSpec | undefined {
+  const sendable = scenario
+    .requests(ports)
+    .filter((request) => wrkCanSend(request) && request.expect.status < 300);
+  return sendable.find((request) => request.name === (scenario.lastOfN ?? "last")) ?? sendable[0];
+}
+
+const TARGETS: readonly LatencyTarget[] = ["mountebank", "platform", "floor"];
+
+/**
+ * Which rates each target is offered: Mountebank its own shares; the platform Mountebank's (the comparison)
+ * and its own; the floor the platform's (the same load, nothing of ours in it). Plus, for the platform and
+ * the floor, the most k6 can offer, since our own shares are mostly beyond it.
+ */
+function schedule(saturated: Record<LatencyTarget, number>, k6Max: number) {
+  const shares = (basis: LatencyTarget) =>
+    SHARES.map((share) => ({ basis, share, rate: share * saturated[basis] }));
+  const k6 = { basis: "k6" as const, share: 1, rate: k6Max };
+  return {
+    mountebank: shares("mountebank"),
+    platform: [...shares("mountebank"), ...shares("platform"), k6],
+    floor: [...shares("platform"), k6],
+  };
+}
+
+export async function measureScenario(scenario: Scenario, setup: LatencySetup): Promise<ScenarioLatency> {
+  const request = pickRequest(scenario, setup.ports);
+  const result: ScenarioLatency = {
+    scenario: scenario.id,
+    title: scenario.title,
+    request: request?.name ?? "–",
+    saturation: [],
+    points: [],
+    problems: [],
+  };
+  if (request === undefined) {
+    result.problems.push("no request wrk can send (a GET, or a POST with a body)");
+    return result;
+  }
+  const port = setup.ports.get(scenario.fixture?.id ?? "")!;
+  const sent = (target: LatencyTarget) => ({
+    ...request,
+    path: setup.bases[target](port) + request.path,
+    ...(target === "floor" ? { expect: FLOOR_ANSWER } : {}),
+  });
+  for (const target of TARGETS) {
+    const wrong = await probe("", [sent(target)]);
+    if (wrong.length > 0) result.problems.push(...wrong.map((problem) => `${target}: ${problem}`));
+  }
+  if (result.problems.length > 0) return result;
+  for (const target of TARGETS)
+    result.saturation.push(await saturate(target, sent(target).path, request, setup.saturationSeconds));
+  const rps = (target: LatencyTarget) => result.saturation.find((s) => s.target === target)?.rps ?? 0;
+  const plan = schedule(
+    { mountebank: rps("mountebank"), platform: rps("platform"), floor: rps("floor") },
+    setup.k6Max,
+  );
+  for (const target of TARGETS) {
+    const load = { k6: setup.k6, dir: setup.dir, target, request: sent(target), seconds: setup.seconds };
+    for (const { basis, share, rate } of plan[target]) {
+      const point: RatePoint | undefined =
+        rate > setup.k6Max * 1.001
+          ? skipped(target, basis, share, rate, setup.k6Max)
+          : await atRate(load, rate, { basis, share });
+      result.points.push(point);
+    }
+  }
+  return result;
+}
+
+function skipped(
+  target: LatencyTarget,
+  basis: RatePoint["basis"],
+  share: number,
+  rate: number,
+  k6Max: number,
+): RatePoint {
+  const offered = Math.round(rate);
+  const none = {
+    delivered: 0,
+    planned: 0,
+    dropped: 0,
+    p50: 0,
+    p90: 0,
+    p99: 0,
+    failedRequests: 0,
+    failedChecks: 0,
+  };
+  return {
+    target,
+    basis,
+    share,
+    offered,
+    ...none,
+    skipped: `beyond what k6 offers here (${Math.round(k6Max).toLocaleString("en-US")} req/s)`,
+  };
+}
