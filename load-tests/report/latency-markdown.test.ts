@@ -1,8 +1,13 @@
 import { expect, it } from "vitest";
-import { delivered, type RatePoint, type ScenarioLatency } from "./latency-model.ts";
 import { versusMountebank } from "./latency-markdown.ts";
+import { delivered, type RatePoint, type ScenarioLatency } from "./latency-model.ts";
 
-function point(target: RatePoint["target"], share: number, p99: number, extra: Partial<RatePoint> = {}): RatePoint {
+function point(
+  target: RatePoint["target"],
+  share: number,
+  p99: number,
+  extra: Partial<RatePoint> = {},
+): RatePoint {
   const offered = share * 1_000;
   return {
     target,
@@ -53,6 +58,9 @@ it("holds our p99 to Mountebank's at each of its rates, judging only rates k6 of
 });
 
 it("counts a wrong answer as a miss however fast it came", () => {
-  const wrong = { ...scenario, points: [point("mountebank", 0.25, 10), point("platform", 0.25, 2, { failedChecks: 1 })] };
+  const wrong = {
+    ...scenario,
+    points: [point("mountebank", 0.25, 10), point("platform", 0.25, 2, { failedChecks: 1 })],
+  };
   expect(versusMountebank(wrong).held).toBe(0);
 });

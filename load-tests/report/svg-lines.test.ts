@@ -18,7 +18,13 @@ const chart = renderLines(
       title: "Memory",
       yLabel: "MB",
       series: [
-        { name: "workerd", points: [{ x: 0, y: 0 }, { x: 10, y: 100 }] },
+        {
+          name: "workerd",
+          points: [
+            { x: 0, y: 0 },
+            { x: 10, y: 100 },
+          ],
+        },
         { name: "host", points: [{ x: 5, y: 50 }] },
       ],
     },
