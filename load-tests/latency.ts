@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { currentLoad, waitForQuiet } from "../infra/bench/machine.ts";
 import { FIXTURES, FLOOR_ANSWER } from "./fixtures/scenarios.ts";
 import { LATENCY_SCENARIOS, LATENCY_USAGE, type LatencyArgs, parseLatencyArgs } from "./latency/args.ts";
 import { k6Ceiling } from "./latency/fixed-rate.ts";
@@ -21,6 +22,8 @@ import { freePorts } from "./runner/ports.ts";
 import { ready } from "./runner/session.ts";
 import type { RunningTarget } from "./runner/targets.ts";
 
+/** A 1-minute load average below which measuring starts at once (two cores, other engineers' runs). */
+const QUIET_LOAD = 4;
 const RESULTS = fileURLToPath(new URL("./results/", import.meta.url));
 
 async function startAll(dir: string) {
@@ -40,6 +43,8 @@ async function startAll(dir: string) {
 async function measure(args: LatencyArgs, dir: string): Promise<LatencyReport> {
   const k6 = { ...(await ensureK6()), pinning: pinRunner(args.pin) };
   const wrk = prepareWrk(k6.pinning);
+  // The machine is shared: wait a little for a quieter spell, and say in the report how busy it was.
+  await waitForQuiet(QUIET_LOAD, 300);
   const machine = describeMachine(k6.version, MB_VERSION);
   const date = new Date().toISOString();
   const { ports, targets } = await startAll(dir);
@@ -82,6 +87,7 @@ async function measure(args: LatencyArgs, dir: string): Promise<LatencyReport> {
       cpus: describePinning(k6.pinning),
     },
     k6Ceiling: ceiling,
+    loadEnd: currentLoad()[0] ?? 0,
     scenarios,
   };
 }

@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { currentLoad, waitForQuiet } from "../infra/bench/machine.ts";
 import { processTree } from "../infra/bench/processes.ts";
 import { launch, type StartTarget } from "../infra/bench/start-targets.ts";
 import { churn } from "./fixtures/churn.ts";
@@ -66,6 +67,7 @@ async function startPlatform(dir: string): Promise<{ url: string; pid: number }>
 
 async function soak(args: SoakArgs, dir: string): Promise<SoakReport> {
   const k6 = { ...(await ensureK6()), pinning: pinRunner(args.pin) };
+  await waitForQuiet(4, 120); // a shared machine: a quieter spell if one comes soon
   const machine = describeMachine(k6.version, MB_VERSION);
   const date = new Date().toISOString();
   const platform = await startPlatform(dir);
@@ -122,6 +124,7 @@ async function soak(args: SoakArgs, dir: string): Promise<SoakReport> {
       platform: `The platform as \`npm start\` runs it (\`${NPM_START.title}\`: the Node launcher with its keep-alive relay, workerd, and the user-code host once user code runs)`,
       mix: mix.map((request) => request.name),
     },
+    loadEnd: currentLoad()[0] ?? 0,
     k6Exit: exit.code,
     wrongAnswers: wrongAnswers(exit.output),
     totals: soakTotals(summary),

@@ -28,20 +28,29 @@ export function pickRequest(scenario: Scenario, ports: PortMap): RequestSpec | u
 
 const TARGETS: readonly LatencyTarget[] = ["mountebank", "platform", "floor"];
 
+interface Run {
+  target: LatencyTarget;
+  basis: RatePoint["basis"];
+  share: number;
+  rate: number;
+}
+
 /**
- * Which rates each target is offered: Mountebank its own shares; the platform Mountebank's (the comparison)
- * and its own; the floor the platform's (the same load, nothing of ours in it). Plus, for the platform and
- * the floor, the most k6 can offer, since our own shares are mostly beyond it.
+ * Which rates each target is offered, in pairs run back to back so a busy spell on this shared machine
+ * lands on both sides of a comparison alike: Mountebank and the platform at Mountebank's shares (the
+ * issue's comparison), the platform and the floor at the platform's (nothing of ours in the floor), and
+ * both at the most k6 can offer, since our own shares are mostly beyond it.
  */
-function schedule(saturated: Record<LatencyTarget, number>, k6Max: number) {
-  const shares = (basis: LatencyTarget) =>
-    SHARES.map((share) => ({ basis, share, rate: share * saturated[basis] }));
-  const k6 = { basis: "k6" as const, share: 1, rate: k6Max };
-  return {
-    mountebank: shares("mountebank"),
-    platform: [...shares("mountebank"), ...shares("platform"), k6],
-    floor: [...shares("platform"), k6],
-  };
+export function schedule(saturated: Record<LatencyTarget, number>, k6Max: number): Run[] {
+  const pair = (basis: RatePoint["basis"], share: number, rate: number, targets: LatencyTarget[]) =>
+    targets.map((target) => ({ target, basis, share, rate }));
+  return [
+    ...SHARES.flatMap((share) =>
+      pair("mountebank", share, share * saturated.mountebank, ["mountebank", "platform"]),
+    ),
+    ...SHARES.flatMap((share) => pair("platform", share, share * saturated.platform, ["platform", "floor"])),
+    ...pair("k6", 1, k6Max, ["platform", "floor"]),
+  ];
 }
 
 export async function measureScenario(scenario: Scenario, setup: LatencySetup): Promise<ScenarioLatency> {
@@ -76,15 +85,13 @@ export async function measureScenario(scenario: Scenario, setup: LatencySetup): 
     { mountebank: rps("mountebank"), platform: rps("platform"), floor: rps("floor") },
     setup.k6Max,
   );
-  for (const target of TARGETS) {
+  for (const { target, basis, share, rate } of plan) {
     const load = { k6: setup.k6, dir: setup.dir, target, request: sent(target), seconds: setup.seconds };
-    for (const { basis, share, rate } of plan[target]) {
-      const point: RatePoint | undefined =
-        rate > setup.k6Max * 1.001
-          ? skipped(target, basis, share, rate, setup.k6Max)
-          : await atRate(load, rate, { basis, share });
-      result.points.push(point);
-    }
+    result.points.push(
+      rate > setup.k6Max * 1.001
+        ? skipped(target, basis, share, rate, setup.k6Max)
+        : await atRate(load, rate, { basis, share }),
+    );
   }
   return result;
 }

@@ -50,6 +50,8 @@ export interface LatencyReport {
   settings: { seconds: number; saturationSeconds: number; connections: number; wrk: string; cpus: string };
   /** k6's own ceiling here: the floor's `GET /` at 50 VUs, back to back. */
   k6Ceiling: number;
+  /** The 1-minute load average when the run ended (the start's is in `machine`). */
+  loadEnd: number;
   scenarios: ScenarioLatency[];
 }
 

@@ -53,6 +53,8 @@ export interface SoakReport {
     platform: string;
     mix: string[];
   };
+  /** The 1-minute load average when the load ended (the start's is in `machine`). */
+  loadEnd: number;
   k6Exit: number;
   /** Wrong answers as k6 logged them (the first of each VU; the runner keeps the end of k6's output). */
   wrongAnswers: string[];
