@@ -1,8 +1,7 @@
 // `npm run loadtest:latency [-- --seconds 10 --only baseline,xpath]`: latency at fixed request rates (k6's
 // constant-arrival-rate) at 25%, 50% and 75% of each scenario's saturated rate (wrk), the platform beside
 // Mountebank and the floor Worker; writes results/LATENCY.md and latency.json (issue 8).
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { currentLoad, waitForQuiet } from "../infra/bench/machine.ts";
@@ -14,8 +13,8 @@ import { prepareWrk, WRK } from "./latency/saturation.ts";
 import { renderLatencyMarkdown } from "./report/latency-markdown.ts";
 import type { LatencyReport, LatencyTarget } from "./report/latency-model.ts";
 import { describeMachine } from "./report/machine.ts";
-import { cleanupAll, cleanupOnSignals } from "./runner/cleanup.ts";
 import { describePinning, pinRunner } from "./runner/cpu-pin.ts";
+import { runEntry } from "./runner/entry.ts";
 import { ensureK6 } from "./runner/k6-binary.ts";
 import { MB_VERSION } from "./runner/mountebank.ts";
 import { freePorts } from "./runner/ports.ts";
@@ -92,36 +91,15 @@ async function measure(args: LatencyArgs, dir: string): Promise<LatencyReport> {
   };
 }
 
-async function main(): Promise<number> {
-  let args: LatencyArgs;
-  try {
-    args = parseLatencyArgs(process.argv.slice(2));
-  } catch (error) {
-    console.error(`${error instanceof Error ? error.message : String(error)}\nusage: ${LATENCY_USAGE}`);
-    return 2;
-  }
-  cleanupOnSignals();
-  const dir = mkdtempSync(join(tmpdir(), "mockctl-latency-"));
-  process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
-  try {
-    const report = await measure(args, dir);
-    writeFileSync(join(RESULTS, "latency.json"), `${JSON.stringify(report, null, 1)}\n`);
-    writeFileSync(join(RESULTS, "LATENCY.md"), renderLatencyMarkdown(report));
-    console.log(`report: ${join(RESULTS, "LATENCY.md")}`);
-    const broken = report.scenarios.some(
-      (s) => s.problems.length > 0 || s.points.some((p) => p.failedChecks > 0 || p.failedRequests > 0),
-    );
-    return broken ? 1 : 0;
-  } finally {
-    await cleanupAll();
-  }
+async function latencyRun(args: LatencyArgs, dir: string): Promise<number> {
+  const report = await measure(args, dir);
+  writeFileSync(join(RESULTS, "latency.json"), `${JSON.stringify(report, null, 1)}\n`);
+  writeFileSync(join(RESULTS, "LATENCY.md"), renderLatencyMarkdown(report));
+  console.log(`report: ${join(RESULTS, "LATENCY.md")}`);
+  const broken = report.scenarios.some(
+    (s) => s.problems.length > 0 || s.points.some((p) => p.failedChecks > 0 || p.failedRequests > 0),
+  );
+  return broken ? 1 : 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  async (error: unknown) => {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-    await cleanupAll();
-    process.exit(1);
-  },
-);
+runEntry({ parse: parseLatencyArgs, usage: LATENCY_USAGE, tmpPrefix: "mockctl-latency-" }, latencyRun);

@@ -1,8 +1,7 @@
 // `npm run loadtest:soak [-- --duration 10m --vus 200]`: the platform as `npm start` runs it, under a mix of
 // every load-test scenario for a long spell while an imposter's stubs change; errors, wrong answers, memory
 // of every process and latency per minute in results/SOAK.md, soak.json, soak.svg (issue 8).
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { currentLoad, waitForQuiet } from "../infra/bench/machine.ts";
@@ -21,8 +20,9 @@ import {
 } from "./report/soak-summary.ts";
 import { loadImposters } from "./runner/admin-client.ts";
 import { startChurn } from "./runner/churn.ts";
-import { cleanupAll, cleanupOnSignals, onCleanup } from "./runner/cleanup.ts";
+import { onCleanup } from "./runner/cleanup.ts";
 import { describePinning, pinRunner } from "./runner/cpu-pin.ts";
+import { runEntry } from "./runner/entry.ts";
 import { ensureK6 } from "./runner/k6-binary.ts";
 import { runK6 } from "./runner/k6-run.ts";
 import { startSampling } from "./runner/memory-sampler.ts";
@@ -135,34 +135,13 @@ async function soak(args: SoakArgs, dir: string): Promise<SoakReport> {
   };
 }
 
-async function main(): Promise<number> {
-  let args: SoakArgs;
-  try {
-    args = parseSoakArgs(process.argv.slice(2));
-  } catch (error) {
-    console.error(`${error instanceof Error ? error.message : String(error)}\nusage: ${SOAK_USAGE}`);
-    return 2;
-  }
-  cleanupOnSignals();
-  const dir = mkdtempSync(join(tmpdir(), "mockctl-soak-"));
-  process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
-  try {
-    const report = await soak(args, dir);
-    // Only the issue's full soak is committed; shorter runs (development) go where git ignores them.
-    const full = args.durationMs >= FULL_SOAK_MS;
-    const markdown = writeSoakReport(report, full ? RESULTS : join(RESULTS, "tmp"), "soak");
-    console.log(`\nsoak ${soakPassed(report) ? "passed" : "FAILED"}; report: ${markdown}`);
-    return soakPassed(report) ? 0 : 1;
-  } finally {
-    await cleanupAll();
-  }
+async function soakRun(args: SoakArgs, dir: string): Promise<number> {
+  const report = await soak(args, dir);
+  // Only the issue's full soak is committed; shorter runs (development) go where git ignores them.
+  const full = args.durationMs >= FULL_SOAK_MS;
+  const markdown = writeSoakReport(report, full ? RESULTS : join(RESULTS, "tmp"));
+  console.log(`\nsoak ${soakPassed(report) ? "passed" : "FAILED"}; report: ${markdown}`);
+  return soakPassed(report) ? 0 : 1;
 }
 
-main().then(
-  (code) => process.exit(code),
-  async (error: unknown) => {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-    await cleanupAll();
-    process.exit(1);
-  },
-);
+runEntry({ parse: parseSoakArgs, usage: SOAK_USAGE, tmpPrefix: "mockctl-soak-" }, soakRun);

@@ -95,11 +95,12 @@ ${settings.mix.map((name) => `\`${name}\``).join(", ")}.
 `;
 }
 
-export function writeSoakReport(report: SoakReport, dir: string, base: string): string {
+/** Writes SOAK.md, soak.json and soak.svg into `dir`; returns the Markdown's path. */
+export function writeSoakReport(report: SoakReport, dir: string): string {
   mkdirSync(dir, { recursive: true });
-  const markdown = join(dir, `${base === "soak" ? "SOAK" : base}.md`);
-  writeFileSync(join(dir, `${base}.svg`), soakChart(report));
-  writeFileSync(join(dir, `${base}.json`), `${JSON.stringify(report, null, 1)}\n`);
-  writeFileSync(markdown, renderSoakMarkdown(report, `${base}.svg`));
+  const markdown = join(dir, "SOAK.md");
+  writeFileSync(join(dir, "soak.svg"), soakChart(report));
+  writeFileSync(join(dir, "soak.json"), `${JSON.stringify(report, null, 1)}\n`);
+  writeFileSync(markdown, renderSoakMarkdown(report, "soak.svg"));
   return markdown;
 }
