@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
-import { versusMountebank } from "./latency-markdown.ts";
-import { delivered, type RatePoint, type ScenarioLatency } from "./latency-model.ts";
+import { tailVersusFloor, versusMountebank } from "./latency-markdown.ts";
+import { delivered, type LatencyReport, type RatePoint, type ScenarioLatency } from "./latency-model.ts";
 
 function point(
   target: RatePoint["target"],
@@ -63,4 +63,30 @@ it("counts a wrong answer as a miss however fast it came", () => {
     points: [point("mountebank", 0.25, 10), point("platform", 0.25, 2, { failedChecks: 1 })],
   };
   expect(versusMountebank(wrong).held).toBe(0);
+});
+
+it("compares our tail with the floor's at the same rates, leaving out user code and rates not run", () => {
+  const own = (target: RatePoint["target"], share: number, p99: number, extra: Partial<RatePoint> = {}) =>
+    point(target, share, p99, { basis: "platform", ...extra });
+  const withFloor = (id: string, points: RatePoint[]): ScenarioLatency => ({
+    ...scenario,
+    scenario: id,
+    points,
+  });
+  const report = {
+    scenarios: [
+      withFloor("xpath", [
+        own("platform", 0.25, 300),
+        own("floor", 0.25, 200),
+        own("platform", 0.5, 100),
+        own("floor", 0.5, 100),
+      ]),
+      withFloor("baseline", [
+        own("platform", 0.75, 9, { skipped: "beyond k6" }),
+        own("floor", 0.75, 1, { skipped: "beyond k6" }),
+      ]),
+      withFloor("decorate", [own("platform", 0.25, 900), own("floor", 0.25, 10)]),
+    ],
+  } as LatencyReport;
+  expect(tailVersusFloor(report)).toEqual({ pairs: 2, ratio: 1.25, ours: 200, floor: 150, p50: 1 });
 });
