@@ -1,7 +1,5 @@
 // `npm run loadtest [-- --smoke] [--duration 20s] [--vus 50] [--only rest-api,...]`: k6 against Mountebank,
 // the local platform and the floor Worker, one at a time, then results/LATEST.md, latest.json, latest.svg.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { SCENARIOS } from "./fixtures/scenarios.ts";
@@ -9,58 +7,42 @@ import { evaluateGoals } from "./report/goals.ts";
 import { describeMachine } from "./report/machine.ts";
 import type { Report } from "./report/model.ts";
 import { writeReport } from "./report/write.ts";
-import { parseRunArgs, USAGE } from "./runner/args.ts";
-import { cleanupAll, cleanupOnSignals } from "./runner/cleanup.ts";
+import { parseRunArgs, type RunArgs, USAGE } from "./runner/args.ts";
 import { describePinning, pinRunner } from "./runner/cpu-pin.ts";
+import { runEntry } from "./runner/entry.ts";
 import { ensureK6 } from "./runner/k6-binary.ts";
 import { MB_VERSION } from "./runner/mountebank.ts";
 import { runSession, selectRuns } from "./runner/session.ts";
 
 const RESULTS = fileURLToPath(new URL("./results/", import.meta.url));
 
-async function main(): Promise<number> {
-  let args: ReturnType<typeof parseRunArgs>;
-  try {
-    args = parseRunArgs(process.argv.slice(2));
-  } catch (error) {
-    console.error(`${error instanceof Error ? error.message : String(error)}\nusage: ${USAGE}`);
-    return 2;
-  }
-  cleanupOnSignals();
+async function run(args: RunArgs, dir: string): Promise<number> {
   const k6 = { ...(await ensureK6()), pinning: pinRunner(args.pin) };
-  const dir = mkdtempSync(join(tmpdir(), "mockctl-loadtest-"));
-  // At exit, after every other stop and after Miniflare's exit hooks have stopped workerd, which could
-  // otherwise write into it again; also on Ctrl-C, when nothing can be awaited.
-  process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
   const date = new Date().toISOString();
   const machine = describeMachine(k6.version, MB_VERSION); // before the run, for the load average
-  try {
-    console.log(`${k6.version}; ${selectRuns(args).length} runs of ${args.duration} at ${args.vus} VUs`);
-    const outcomes = await runSession(args, k6, dir);
-    const ran = new Set(outcomes.map((outcome) => outcome.scenario));
-    const scenarios = SCENARIOS.filter((scenario) => ran.has(scenario.id));
-    const report: Report = {
-      date,
-      smoke: args.smoke,
-      settings: {
-        duration: args.duration,
-        vus: args.vus,
-        stressVus: args.stressVus,
-        cpus: describePinning(k6.pinning),
-      },
-      machine,
-      scenarios: scenarios.map(({ id, title, userCode }) => ({ id, title, userCode })),
-      outcomes,
-      goals: evaluateGoals(scenarios, outcomes),
-    };
-    // A smoke run's numbers say nothing about speed: keep them out of the committed results.
-    const written = args.smoke
-      ? writeReport(report, join(RESULTS, "tmp"), { markdown: "smoke.md", base: "smoke" })
-      : writeReport(report, RESULTS, { markdown: "LATEST.md", base: "latest" });
-    return conclude(report, written.markdown);
-  } finally {
-    await cleanupAll();
-  }
+  console.log(`${k6.version}; ${selectRuns(args).length} runs of ${args.duration} at ${args.vus} VUs`);
+  const outcomes = await runSession(args, k6, dir);
+  const ran = new Set(outcomes.map((outcome) => outcome.scenario));
+  const scenarios = SCENARIOS.filter((scenario) => ran.has(scenario.id));
+  const report: Report = {
+    date,
+    smoke: args.smoke,
+    settings: {
+      duration: args.duration,
+      vus: args.vus,
+      stressVus: args.stressVus,
+      cpus: describePinning(k6.pinning),
+    },
+    machine,
+    scenarios: scenarios.map(({ id, title, userCode }) => ({ id, title, userCode })),
+    outcomes,
+    goals: evaluateGoals(scenarios, outcomes),
+  };
+  // A smoke run's numbers say nothing about speed: keep them out of the committed results.
+  const written = args.smoke
+    ? writeReport(report, join(RESULTS, "tmp"), { markdown: "smoke.md", base: "smoke" })
+    : writeReport(report, RESULTS, { markdown: "LATEST.md", base: "latest" });
+  return conclude(report, written.markdown);
 }
 
 /** Non-zero on any wrong answer or broken run, never on speed. */
@@ -74,11 +56,4 @@ function conclude(report: Report, markdown: string): number {
   return broken.length > 0 ? 1 : 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  async (error: unknown) => {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-    await cleanupAll();
-    process.exit(1);
-  },
-);
+runEntry({ parse: parseRunArgs, usage: USAGE, tmpPrefix: "mockctl-loadtest-" }, run);

@@ -5,8 +5,19 @@ import { findOutcome, type Goal, type GoalStatus, type Outcome } from "./model.t
 export const GOALS = {
   mountebank: { goal: "≥10× Mountebank", needed: 10 },
   lastOfN: { goal: "≥100× Mountebank on the last of N", needed: 100 },
-  floor: { goal: "≥85% of the floor", needed: 0.85 },
 } as const;
+
+/**
+ * k6 on one core tops out at 4,000-5,000 req/s here, far below what workerd serves (~20,000 with wrk), so
+ * the floor Worker's k6 run of a scenario's requests is k6's own ceiling for them. A target that came within
+ * this share of it was held back by k6, and its rate is a lower bound (issue 12). The platform's share of
+ * the floor is measured where the generator is not the limit: `npm run bench:platform` (wrk).
+ */
+export const K6_BOUND_SHARE = 0.85;
+
+export function k6Bound(rps: number, floorRps: number | undefined): boolean {
+  return floorRps !== undefined && rps >= K6_BOUND_SHARE * floorRps;
+}
 
 /** Why a ratio cannot be judged, or undefined when both sides were measured cleanly. */
 function blocked(platform: Outcome | undefined, reference: Outcome | undefined): GoalStatus | undefined {
@@ -47,6 +58,21 @@ function waitNote(scenario: Scenario, outcome: Outcome | undefined): string | un
   return `any server is capped at ${outcome.measurement.vus} VUs ÷ ${scenario.waitMs} ms = ${ceiling.toLocaleString("en-US")} req/s`;
 }
 
+/** The platform at k6's ceiling: a ratio to Mountebank is then at least what it shows. */
+function boundNote(platform: Outcome | undefined, floor: Outcome | undefined): string | undefined {
+  const [mine, ceiling] = [
+    platform?.measurement?.rps,
+    floor?.status === "ok" ? floor.measurement?.rps : undefined,
+  ];
+  if (mine === undefined || !k6Bound(mine, ceiling)) return undefined;
+  return "the platform ran at k6's ceiling (the floor's rate): a lower bound";
+}
+
+function joinNotes(...notes: (string | undefined)[]): string | undefined {
+  const kept = notes.filter((note) => note !== undefined);
+  return kept.length === 0 ? undefined : kept.join("; ");
+}
+
 /**
  * A ratio to Mountebank that even the floor Worker (which answers "hello" to the same requests) cannot reach
  * on this machine is a limit of the machine and its load generator, not of the platform: say so.
@@ -54,7 +80,7 @@ function waitNote(scenario: Scenario, outcome: Outcome | undefined): string | un
 function floorNote(goal: Goal, floorRatio: number | undefined): Goal {
   if (goal.status !== "missed" || floorRatio === undefined || floorRatio >= goal.needed) return goal;
   const note = `unreachable here: the floor Worker itself is only ${floorRatio.toFixed(1)}× Mountebank`;
-  return { ...goal, note: goal.note === undefined ? note : `${goal.note}; ${note}` };
+  return { ...goal, note: joinNotes(goal.note, note)! };
 }
 
 function ratioOrUndefined(
@@ -80,7 +106,7 @@ export function evaluateGoals(scenarios: readonly Scenario[], outcomes: readonly
     const platform = find(scenario.id, "platform");
     const mountebank = find(scenario.id, "mountebank");
     const { floor, own } = floorFor(find, scenario.id);
-    const note = waitNote(scenario, platform);
+    const note = joinNotes(waitNote(scenario, platform), boundNote(platform, floor));
     const withNote = (goal: Goal) => (note === undefined ? goal : { ...goal, note });
     const floorToMb = ratioOrUndefined(overall, floor, mountebank);
     const versusMb = withNote(judge(GOALS.mountebank, scenario.id, overall, platform, mountebank));
@@ -101,7 +127,6 @@ export function evaluateGoals(scenarios: readonly Scenario[], outcomes: readonly
       const goal = judge(GOALS.lastOfN, scenario.id, last, platform, mountebank);
       goals.push(floorNote({ ...goal, request: scenario.lastOfN }, floorToLast));
     }
-    if (!scenario.userCode) goals.push(withNote(judge(GOALS.floor, scenario.id, overall, platform, floor)));
   }
   return goals;
 }

@@ -36,14 +36,14 @@ async function prepare(
   return { loaded: new Map([...ports].filter(([id]) => !refused.has(id))), refused };
 }
 
-interface Ready {
+export interface Ready {
   target: RunningTarget;
   loaded: PortMap;
   refused: Map<string, string>;
 }
 
 /** Starts one target and loads its imposters, or says why it could not. */
-async function ready(name: TargetName, ports: PortMap, setup: TargetSetup): Promise<Ready | string> {
+export async function ready(name: TargetName, ports: PortMap, setup: TargetSetup): Promise<Ready | string> {
   console.log(`starting ${name}…`);
   try {
     const target = await startTarget(name, setup);

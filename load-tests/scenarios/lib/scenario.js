@@ -27,7 +27,7 @@ function baseUrl(plan) {
   return plan.port === null ? trimmed : `${trimmed}/i/${plan.port}`;
 }
 
-function thresholds(names) {
+export function thresholds(names) {
   const all = { checks: ["rate==1.0"], http_req_failed: ["rate==0"] };
   for (const name of names) {
     all[`checks{req:${name}}`] = ["rate==1.0"];
@@ -53,7 +53,8 @@ function executors(slots, vus) {
   return scenarios;
 }
 
-function prepare(plan, base) {
+/** Requests of the plan ready to send: `base` prefixes each path (the soak's paths are whole URLs). */
+export function prepare(plan, base) {
   const apiKey = plan.port === null ? __ENV.API_KEY : undefined;
   return plan.requests.map((request) => ({
     ...request,
@@ -68,8 +69,12 @@ function prepare(plan, base) {
   }));
 }
 
-function send(call) {
-  const res = http.request(call.method, call.url, call.body, call.params);
+/**
+ * One request with its checks. `tags` replaces the request's own (the soak adds the minute it was sent in).
+ */
+export function send(call, tags = call.params.tags) {
+  const params = tags === call.params.tags ? call.params : { ...call.params, tags };
+  const res = http.request(call.method, call.url, call.body, params);
   const { expect } = call;
   const checks = {
     [`status is ${expect.status}`]: (r) => statusProblem(r.status, expect) === undefined,
@@ -79,7 +84,7 @@ function send(call) {
     checks[`took at least ${expect.minDurationMs} ms`] = (r) =>
       durationProblem(r.timings.duration, expect) === undefined;
   }
-  check(res, checks, { req: call.name });
+  return { res, ok: check(res, checks, tags) };
 }
 
 /**

@@ -1,0 +1,92 @@
+import { expect, it } from "vitest";
+import { tailVersusFloor, versusMountebank } from "./latency-markdown.ts";
+import { delivered, type LatencyReport, type RatePoint, type ScenarioLatency } from "./latency-model.ts";
+
+function point(
+  target: RatePoint["target"],
+  share: number,
+  p99: number,
+  extra: Partial<RatePoint> = {},
+): RatePoint {
+  const offered = share * 1_000;
+  return {
+    target,
+    basis: "mountebank",
+    share,
+    offered,
+    delivered: offered,
+    planned: offered * 10,
+    dropped: 0,
+    p50: 1,
+    p90: 2,
+    p99,
+    failedRequests: 0,
+    failedChecks: 0,
+    ...extra,
+  };
+}
+
+it.each([
+  [0, true],
+  [25, true],
+  [26, false],
+])("a run of 2,500 iterations with %d dropped offered its rate: %s", (dropped, expected) => {
+  expect(delivered(point("platform", 0.25, 1, { dropped }))).toBe(expected);
+});
+
+const scenario: ScenarioLatency = {
+  scenario: "xpath",
+  title: "XPath",
+  request: "last",
+  saturation: [],
+  problems: [],
+  points: [
+    point("mountebank", 0.25, 10),
+    point("platform", 0.25, 2),
+    point("mountebank", 0.5, 20),
+    point("platform", 0.5, 20.5),
+    point("mountebank", 0.75, 30),
+    point("platform", 0.75, 3, { dropped: 1_000 }),
+  ],
+};
+
+it("holds our p99 to Mountebank's at each of its rates, judging only rates k6 offered to both", () => {
+  const { rows, held, judged } = versusMountebank(scenario);
+  expect([held, judged]).toEqual([1, 2]);
+  expect(rows.map((row) => row[4])).toEqual(["**held** (5.0× lower)", "**missed**", "not judged"]);
+  expect(rows[2]?.[3]).toContain("k6 delivered 750 req/s, 1000 dropped");
+});
+
+it("counts a wrong answer as a miss however fast it came", () => {
+  const wrong = {
+    ...scenario,
+    points: [point("mountebank", 0.25, 10), point("platform", 0.25, 2, { failedChecks: 1 })],
+  };
+  expect(versusMountebank(wrong).held).toBe(0);
+});
+
+it("compares our tail with the floor's at the same rates, leaving out user code and rates not run", () => {
+  const own = (target: RatePoint["target"], share: number, p99: number, extra: Partial<RatePoint> = {}) =>
+    point(target, share, p99, { basis: "platform", ...extra });
+  const withFloor = (id: string, points: RatePoint[]): ScenarioLatency => ({
+    ...scenario,
+    scenario: id,
+    points,
+  });
+  const report = {
+    scenarios: [
+      withFloor("xpath", [
+        own("platform", 0.25, 300),
+        own("floor", 0.25, 200),
+        own("platform", 0.5, 100),
+        own("floor", 0.5, 100),
+      ]),
+      withFloor("baseline", [
+        own("platform", 0.75, 9, { skipped: "beyond k6" }),
+        own("floor", 0.75, 1, { skipped: "beyond k6" }),
+      ]),
+      withFloor("decorate", [own("platform", 0.25, 900), own("floor", 0.25, 10)]),
+    ],
+  } as LatencyReport;
+  expect(tailVersusFloor(report)).toEqual({ pairs: 2, ratio: 1.25, ours: 200, floor: 150, p50: 1 });
+});

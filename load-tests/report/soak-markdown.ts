@@ -1,0 +1,106 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { millis, rate } from "./format.ts";
+import { table } from "./markdown.ts";
+import { FLAT_GROWTH, type SoakReport, soakPassed } from "./soak-model.ts";
+import { roleSeries } from "./soak-summary.ts";
+import { renderLines } from "./svg-lines.ts";
+
+const mb = (value: number) => value.toFixed(1);
+
+/** Memory of every process over time (minutes), and p99 and p50 per minute. */
+export function soakChart(report: SoakReport): string {
+  const memory = [...roleSeries(report.memory)].map(([name, points]) => ({
+    name,
+    points: points.map((point) => ({ x: point.seconds / 60, y: point.mb })),
+  }));
+  const latency = (["p99", "p50"] as const).map((stat) => ({
+    name: stat,
+    points: report.minutes.map((row) => ({ x: row.minute + 1, y: row[stat] })),
+  }));
+  const xMax = Math.max(report.minutes.length, ...report.memory.map((sample) => sample.seconds / 60));
+  return renderLines(
+    `Soak: ${report.settings.duration} at ${report.settings.vus} connections, admin changes every ${report.settings.churnEveryMs / 1000} s`,
+    [
+      { title: "Memory (PSS) of every process of the platform", yLabel: "MB", series: memory },
+      { title: "Latency per minute (plotted at the minute's end)", yLabel: "ms", series: latency },
+    ],
+    xMax,
+    "minutes since the load began",
+  );
+}
+
+function verdict(report: SoakReport): string {
+  const { totals, churn } = report;
+  const flat = report.trends.every((trend) => trend.flat);
+  return [
+    `- Errors: **${totals.failedRequests}** failed requests of ${totals.requests.toLocaleString("en-US")}; admin changes: **${churn.failed}** failed of ${churn.changes}.`,
+    `- Wrong answers: **${totals.failedChecks}** (k6 checks of status and body); after an admin change: **${churn.wrong}**.`,
+    `- Memory: **${flat ? "flat" : "not flat"}** (every process ends within ${Math.round((FLAT_GROWTH - 1) * 100)}% of its size ${report.settings.warmSeconds} s into the load${flat ? "" : ": see the table"}).`,
+    `- k6 exited with ${report.k6Exit}${report.k6Exit === 0 ? " (every threshold held)" : ""}; overall **${soakPassed(report) ? "passed" : "FAILED"}**.`,
+  ].join("\n");
+}
+
+export function renderSoakMarkdown(report: SoakReport, chartFile: string): string {
+  const { machine, settings, totals, churn } = report;
+  const memoryRows = report.trends.map((t) => [
+    t.role,
+    t.pids.join(", "),
+    mb(t.warmMb),
+    mb(t.endMb),
+    mb(t.maxMb),
+    `${t.growth.toFixed(2)}×`,
+    t.flat ? "flat" : "**grew**",
+  ]);
+  const minuteRows = report.minutes.map((m) => [
+    String(m.minute + 1),
+    m.requests.toLocaleString("en-US"),
+    rate(m.rps),
+    millis(m.p50),
+    millis(m.p90),
+    millis(m.p99),
+    String(m.failedRequests),
+    String(m.failedChecks),
+  ]);
+  const wrong = [
+    ...totals.wrongByRequest.map((row) => `- ${row.name}: ${row.fails} wrong`),
+    ...report.wrongAnswers.map((line) => `  - \`${line}\``),
+  ].join("\n");
+  const churnProblems = churn.problems.map((problem) => `- ${problem}`).join("\n");
+  return `# Soak: the local platform under ${settings.duration} of mixed load and admin changes
+
+Measured ${report.date} on ${machine.cpu} (${machine.cores} cores), ${machine.os}, Node ${machine.node}, ${machine.k6}; load average ${machine.loadAverage} at the start and ${report.loadEnd} at the end (other engineers' runs share the machine). ${settings.platform}; ${settings.cpus}.
+${settings.vus} k6 VUs (one connection each) for ${settings.duration}, cycling through ${settings.mix.length} requests of every load-test scenario (below); every ${settings.churnEveryMs / 1000} s a stub of the \`churn\` imposter is added at index 0, replaced there or deleted (each change then checked through the imposter), while the mix checks that imposter's stable stubs. PSS of every process of the platform every ${settings.sampleEveryMs / 1000} s.
+
+![Memory of every process over time, and latency per minute](${chartFile})
+
+## Outcome
+
+${verdict(report)}
+${wrong === "" ? "" : `\n${wrong}\n`}${churnProblems === "" ? "" : `\nAdmin change problems (first 20):\n\n${churnProblems}\n`}
+## Memory (PSS, MB)
+
+${table(["process", "pids", `after ${settings.warmSeconds} s`, "end", "max", "end ÷ warm", ""], memoryRows)}
+
+## Per minute
+
+${table(["minute", "requests", "req/s", "p50 ms", "p90 ms", "p99 ms", "failed requests", "wrong answers"], minuteRows)}
+
+Over the whole run: ${totals.requests.toLocaleString("en-US")} requests, ${rate(totals.rps)} req/s, p50 ${millis(totals.p50)} ms, p99 ${millis(totals.p99)} ms.
+The rate is k6's, on one core (${settings.cpus}): at ${settings.vus} connections the platform is run at saturation, so p99 is the saturated tail ([LATENCY.md](LATENCY.md) has latency at fixed rates).
+
+## The mix
+
+${settings.mix.map((name) => `\`${name}\``).join(", ")}.
+`;
+}
+
+/** Writes SOAK.md, soak.json and soak.svg into `dir`; returns the Markdown's path. */
+export function writeSoakReport(report: SoakReport, dir: string): string {
+  mkdirSync(dir, { recursive: true });
+  const markdown = join(dir, "SOAK.md");
+  writeFileSync(join(dir, "soak.svg"), soakChart(report));
+  writeFileSync(join(dir, "soak.json"), `${JSON.stringify(report, null, 1)}\n`);
+  writeFileSync(markdown, renderSoakMarkdown(report, "soak.svg"));
+  return markdown;
+}

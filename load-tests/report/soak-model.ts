@@ -1,0 +1,82 @@
+import type { ChurnResult } from "../runner/churn.ts";
+import type { MemorySample } from "../runner/memory-sampler.ts";
+import type { Machine } from "./model.ts";
+
+/** Latency in ms and counts of one minute of the soak (requests tagged with the minute they were sent in). */
+export interface MinuteStats {
+  minute: number;
+  requests: number;
+  rps: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  failedRequests: number;
+  failedChecks: number;
+}
+
+export interface SoakTotals {
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Requests that failed outright (connection errors, a status the plan did not expect). */
+  failedRequests: number;
+  /** Wrong answers: a status or body other than the plan's. */
+  failedChecks: number;
+  /** The mix's requests that got a wrong answer, with how many. */
+  wrongByRequest: { name: string; fails: number }[];
+}
+
+/** One process role's memory over the soak: PSS summed over its processes at each sample. */
+export interface ProcessTrend {
+  role: string;
+  pids: number[];
+  /** At the first sample after warm-up (`warmSeconds`), at the end, and the highest. */
+  warmMb: number;
+  endMb: number;
+  maxMb: number;
+  /** endMb / warmMb. */
+  growth: number;
+  flat: boolean;
+}
+
+export interface SoakReport {
+  date: string;
+  machine: Machine;
+  settings: {
+    duration: string;
+    vus: number;
+    churnEveryMs: number;
+    sampleEveryMs: number;
+    warmSeconds: number;
+    cpus: string;
+    platform: string;
+    mix: string[];
+  };
+  /** The 1-minute load average when the load ended (the start's is in `machine`). */
+  loadEnd: number;
+  k6Exit: number;
+  /** Wrong answers as k6 logged them (the first of each VU; the runner keeps the end of k6's output). */
+  wrongAnswers: string[];
+  totals: SoakTotals;
+  minutes: MinuteStats[];
+  churn: ChurnResult;
+  memory: MemorySample[];
+  trends: ProcessTrend[];
+}
+
+/** Memory is flat when it ends within this share above where it stood after warm-up. */
+export const FLAT_GROWTH = 1.1;
+
+/** The three required outcomes: no errors, no wrong answers, memory flat. */
+export function soakPassed(report: SoakReport): boolean {
+  const { totals, churn, trends } = report;
+  return (
+    report.k6Exit === 0 &&
+    totals.failedRequests === 0 &&
+    totals.failedChecks === 0 &&
+    churn.failed === 0 &&
+    churn.wrong === 0 &&
+    trends.every((trend) => trend.flat)
+  );
+}
