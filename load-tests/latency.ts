@@ -4,7 +4,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { currentLoad, waitForQuiet } from "../infra/bench/machine.ts";
+import { currentLoad, waitForQuiet } from "@mockctl/infra/bench/machine";
 import { FIXTURES, FLOOR_ANSWER } from "./fixtures/scenarios.ts";
 import { LATENCY_SCENARIOS, LATENCY_USAGE, type LatencyArgs, parseLatencyArgs } from "./latency/args.ts";
 import { k6Ceiling } from "./latency/fixed-rate.ts";

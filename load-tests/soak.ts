@@ -4,9 +4,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { currentLoad, waitForQuiet } from "../infra/bench/machine.ts";
-import { processTree } from "../infra/bench/processes.ts";
-import { launch, type StartTarget } from "../infra/bench/start-targets.ts";
+import { currentLoad, waitForQuiet } from "@mockctl/infra/bench/machine";
+import { processTree } from "@mockctl/infra/bench/processes";
+import { launch, type StartTarget } from "@mockctl/infra/bench/start-targets";
 import { churn } from "./fixtures/churn.ts";
 import { describeMachine } from "./report/machine.ts";
 import { writeSoakReport } from "./report/soak-markdown.ts";

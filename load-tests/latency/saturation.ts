@@ -1,7 +1,7 @@
 import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ensureWrk, runWrk } from "../../infra/bench/wrk.ts";
+import { ensureWrk, runWrk } from "@mockctl/infra/bench/wrk";
 import type { RequestSpec } from "../fixtures/types.ts";
 import type { LatencyTarget, Saturation } from "../report/latency-model.ts";
 import type { Pinning } from "../runner/cpu-pin.ts";

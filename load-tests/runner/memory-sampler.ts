@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { memoryOfTree } from "../../infra/bench/processes.ts";
+import { memoryOfTree } from "@mockctl/infra/bench/processes";
 
 /** One reading of every process of the platform: seconds since the load began, PSS in MB by role. */
 export interface MemorySample {
