@@ -38,7 +38,7 @@ export async function startLauncher(dataDir: string): Promise<LauncherProcess> {
   };
 }
 
-function readyUrl(child: ChildProcess): Promise<string> {
+export function readyUrl(child: ChildProcess): Promise<string> {
   return new Promise((resolve, reject) => {
     let output = "";
     const onData = (chunk: Buffer) => {

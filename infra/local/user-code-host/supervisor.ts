@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
+import { spawnTethered } from "../tether.ts";
 import { hostConfig } from "./host-config.ts";
 import { HOST_WORKER_MODULE } from "./host-worker.ts";
 import { listening, ping, renice, tail, workerdBinary } from "./workerd-process.ts";
@@ -92,10 +93,10 @@ export class UserCodeHost {
     // A killed process leaves its socket file behind, and workerd will not listen over it.
     rmSync(this.socketPath, { force: true });
     const args = ["serve", "--experimental", "--control-fd=3", this.#configPath];
-    const child = spawn(workerdBinary(), args, { stdio: ["ignore", "ignore", "pipe", "pipe"] });
+    const child = spawnTethered(workerdBinary(), args, { stdio: ["ignore", "ignore", "pipe", "pipe"] });
     this.#child = child;
     this.starts++;
-    // If the launcher exits without stop(), the host must not outlive it.
+    // If the launcher exits without stop(), the host must not outlive it (SIGKILL: the tether).
     const orphaned = () => child.kill("SIGKILL");
     process.once("exit", orphaned);
     child.once("exit", () => process.off("exit", orphaned));
