@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { processTree } from "../bench/processes.ts";
@@ -46,6 +46,21 @@ const alive = (pid: number) => {
 const get = (url: string, key?: string) =>
   fetch(url, { headers: key === undefined ? {} : { "x-api-key": key } }).then((r) => r.status);
 
+const SECOND_KEY = "second-key-5c1e9a";
+/** The build folder a launcher's workerd runs: its last argument is the config in it. */
+function buildInUse(launcher: ChildProcess): string {
+  for (const pid of processTree(launcher.pid as number)) {
+    const argv = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean);
+    if (argv.at(-1)?.endsWith("workerd.capnp.bin")) return dirname(argv.at(-1) as string);
+  }
+  throw new Error("no workerd under the launcher");
+}
+const filesHolding = (folder: string, text: string) =>
+  readdirSync(folder, { recursive: true, encoding: "utf8" }).filter((file) => {
+    const path = join(folder, file);
+    return statSync(path).isFile() && readFileSync(path).includes(text);
+  });
+
 const injecting = {
   protocol: "http",
   port: 4545,
@@ -75,11 +90,13 @@ describe("the launcher killed with SIGKILL", () => {
   });
 
   it("starts again on the same port and folder, with a new --apikey and without one", async () => {
-    const again = await launch(await port, "--allowInjection", "--apikey", "two");
+    const again = await launch(await port, "--allowInjection", "--apikey", SECOND_KEY);
     expect(again.url).toBe(`http://127.0.0.1:${await port}`);
     expect(await get(`${again.url}/imposters`, "one")).toBe(401);
-    expect(await get(`${again.url}/imposters`, "two")).toBe(200);
+    expect(await get(`${again.url}/imposters`, SECOND_KEY)).toBe(200);
     expect(await (await fetch(`${again.url}/i/4545/`)).text()).toBe("injected");
+    // The key reaches workerd through its environment (layout.ts, API_KEY_ENV), never a cached build.
+    expect(filesHolding(buildInUse(again.child), SECOND_KEY)).toEqual([]);
     again.child.kill("SIGTERM");
     await new Promise((done) => again.child.once("exit", done));
     const open = await launch(await port);
