@@ -3,42 +3,13 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { memoryOfTree, type ProcessMemory } from "./processes.ts";
+import { create, expectBody, imposter, injecting } from "./start-imposters.ts";
 import type { Phase, StartRun } from "./start-report.ts";
 import { memoryKinds } from "./start-smaps.ts";
 import { launch, type Running, type StartTarget, waitUntilAnswers } from "./start-targets.ts";
 import { runWrk, type WrkResult } from "./wrk.ts";
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
-/** `count` stubs matching `/s<i>` exactly, each answering `stub <i>`: the last one is the slowest to find. */
-const imposter = (port: number, count: number) => ({
-  protocol: "http",
-  port,
-  stubs: Array.from({ length: count }, (_, i) => ({
-    predicates: [{ equals: { path: `/s${i}` } }],
-    responses: [{ is: { statusCode: 200, body: `stub ${i}` } }],
-  })),
-});
-
-/** One `inject` response (mb's config form): every request runs user code, in mockctl's user-code host. */
-const injecting = (port: number) => ({
-  protocol: "http",
-  port,
-  stubs: [
-    { responses: [{ inject: "config => ({ statusCode: 200, body: 'injected ' + config.request.path })" }] },
-  ],
-});
-
-async function create(origin: string, body: object): Promise<void> {
-  const response = await fetch(`${origin}/imposters`, { method: "POST", body: JSON.stringify(body) });
-  if (response.status !== 201)
-    throw new Error(`creating an imposter: ${response.status} ${await response.text()}`);
-}
-
-async function expectBody(url: string, body: string): Promise<void> {
-  const text = await (await fetch(url)).text();
-  if (text !== body) throw new Error(`${url} answered ${JSON.stringify(text)}, not ${JSON.stringify(body)}`);
-}
 
 /** The user-code host is a workerd too; it runs a text config (`serve` without `--binary`). */
 function named(one: ProcessMemory): ProcessMemory {
@@ -90,56 +61,68 @@ async function withServer(target: StartTarget, port: number, body: (server: Runn
   }
 }
 
+/** Where a phase runs: the target, the run it fills, its server's port, the first imposter port, load seconds. */
+export interface Place {
+  target: StartTarget;
+  run: StartRun;
+  port: number;
+  imposterPort: number;
+  seconds: number;
+}
+
+/**
+ * Creates the imposter `body` at the place's imposter port, checks that `path` answers `expected`, and 2 s
+ * later measures the first phase; then wrk on `path` (loadAndSettle) measures the other two.
+ */
+async function createAndLoad(
+  place: Place,
+  server: Running,
+  [body, path, expected]: [object, string, string],
+  [before, during, after]: [Phase, Phase, Phase],
+): Promise<WrkResult> {
+  await create(server.origin, body);
+  const url = place.target.imposterUrl(server.origin, place.imposterPort, path);
+  await expectBody(url, expected);
+  await sleep(2_000);
+  measure(place.run, before, server);
+  return loadAndSettle(place.run, server, url, place.seconds, [during, after]);
+}
+
 /** Start on an empty folder, idle, then one imposter of 10,000 stubs: idle, under load, after load. */
-export function emptyAnd10k(
-  target: StartTarget,
-  run: StartRun,
-  port: number,
-  imposterPort: number,
-  seconds: number,
-) {
-  return withServer(target, port, async (server) => {
+export function emptyAnd10k(place: Place) {
+  const { run } = place;
+  return withServer(place.target, place.port, async (server) => {
     run.readyEmptyMs = server.readyMs;
     await sleep(2_000);
     measure(run, "idle", server);
-    await create(server.origin, imposter(imposterPort, 10_000));
-    const last = target.imposterUrl(server.origin, imposterPort, "/s9999");
-    await expectBody(last, "stub 9999");
-    await sleep(2_000);
-    measure(run, "stubs10k", server);
-    const result = await loadAndSettle(run, server, last, seconds, ["duringLoad", "afterLoad"]);
+    const stubs = imposter(place.imposterPort, 10_000);
+    const result = await createAndLoad(
+      place,
+      server,
+      [stubs, "/s9999", "stub 9999"],
+      ["stubs10k", "duringLoad", "afterLoad"],
+    );
     run.loadRps = result.rps;
     run.loadErrors = errorsOf(result);
   });
 }
 
 /** One imposter with an `inject` response, called once (mockctl starts its user-code host), then loaded. */
-export function inject(
-  target: StartTarget,
-  run: StartRun,
-  port: number,
-  imposterPort: number,
-  seconds: number,
-) {
-  return withServer(target, port, async (server) => {
-    await create(server.origin, injecting(imposterPort));
-    const url = target.imposterUrl(server.origin, imposterPort, "/x");
-    await expectBody(url, "injected /x");
-    await sleep(2_000);
-    measure(run, "injectIdle", server);
-    const result = await loadAndSettle(run, server, url, seconds, ["injectDuring", "injectAfter"]);
-    run.injectRps = result.rps;
-    run.injectErrors = errorsOf(result);
+export function inject(place: Place) {
+  return withServer(place.target, place.port, async (server) => {
+    const result = await createAndLoad(
+      place,
+      server,
+      [injecting(place.imposterPort), "/x", "injected /x"],
+      ["injectIdle", "injectDuring", "injectAfter"],
+    );
+    place.run.injectRps = result.rps;
+    place.run.injectErrors = errorsOf(result);
   });
 }
 
 /** 100 imposters of 100 stubs created, the server stopped, then started again on the same folder. */
-export async function restartWith100x100(
-  target: StartTarget,
-  run: StartRun,
-  port: number,
-  imposterPort: number,
-) {
+export async function restartWith100x100({ target, run, port, imposterPort }: Place) {
   const data = mkdtempSync(join(tmpdir(), "mockctl-bench-start-"));
   const ports = Array.from({ length: 100 }, (_, i) => imposterPort + i);
   try {

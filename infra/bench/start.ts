@@ -37,9 +37,10 @@ for (let repetition = 1; repetition <= Number(args.repetitions); repetition++) {
     // Below Linux's ephemeral range (32768–60999), so no client socket on the machine holds mb's ports.
     const base = 20_000 + index * 1_000;
     try {
-      await emptyAnd10k(target, run, 29_991 + index, base, SECONDS);
-      await restartWith100x100(target, run, 29_991 + index, base + 200);
-      await inject(target, run, 29_991 + index, base + 400, SECONDS);
+      const place = { target, run, port: 29_991 + index, seconds: SECONDS };
+      await emptyAnd10k({ ...place, imposterPort: base });
+      await restartWith100x100({ ...place, imposterPort: base + 200 });
+      await inject({ ...place, imposterPort: base + 400 });
     } catch (error) {
       // One failed start (a port someone else took) costs its phase, not the whole run.
       console.error(`repetition ${repetition}, ${target.id}: ${String(error)}`);
