@@ -7,6 +7,7 @@ import type { Readable } from "node:stream";
 import { spawnTethered } from "../tether.ts";
 import { hostConfig } from "./host-config.ts";
 import { HOST_WORKER_MODULE } from "./host-worker.ts";
+import { type RecycleOptions, recycleWhenIdle } from "./recycle.ts";
 import { listening, ping, renice, tail, workerdBinary } from "./workerd-process.ts";
 
 /**
@@ -39,16 +40,22 @@ export class UserCodeHost {
   #starting: Promise<void> | undefined;
   #checking: Promise<Verdict> | undefined;
   #stopped = false;
+  readonly #stopRecycling: () => void;
   /** Processes started so far (tests and logs read it). */
   starts = 0;
 
-  constructor() {
+  constructor(recycle: RecycleOptions = {}) {
     // A private folder (0700): only this user can reach the socket.
     this.#dir = mkdtempSync(join(tmpdir(), "mockctl-user-code-"));
     this.socketPath = join(this.#dir, "host.sock");
     writeFileSync(join(this.#dir, "host.js"), HOST_WORKER_MODULE);
     this.#configPath = join(this.#dir, "host.capnp");
     writeFileSync(this.#configPath, hostConfig({ socketPath: this.socketPath, moduleFile: "host.js" }));
+    this.#stopRecycling = recycleWhenIdle(
+      () => this.pid,
+      () => this.#recycle(),
+      recycle,
+    );
   }
 
   get pid(): number | undefined {
@@ -85,6 +92,7 @@ export class UserCodeHost {
 
   async stop(): Promise<void> {
     this.#stopped = true;
+    this.#stopRecycling();
     await this.#kill();
     rmSync(this.#dir, { recursive: true, force: true });
   }
@@ -125,6 +133,13 @@ export class UserCodeHost {
     // Started again at once, so the next call does not wait for it (unless the platform is stopping).
     if (!this.#stopped) void this.start().catch(() => undefined);
     return "killed";
+  }
+
+  /** An idle host that grew (recycle.ts) is replaced by a fresh one, at once so no call waits for it. */
+  async #recycle(): Promise<void> {
+    if (this.#stopped || this.#starting !== undefined || this.#checking !== undefined) return;
+    await this.#kill();
+    if (!this.#stopped) await this.start().catch(() => undefined);
   }
 
   async #kill(): Promise<void> {
