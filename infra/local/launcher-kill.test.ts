@@ -6,7 +6,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { processTree } from "../bench/processes.ts";
-import { readyUrl } from "./launcher-process.testing.ts";
+import { alive, readyUrl } from "./launcher-process.testing.ts";
 
 // `npm start` killed with SIGKILL (or by the OOM killer) must take workerd and the user-code host with it
 // (tether.ts): they run in process groups of their own, and before the tether they stayed, listening on
@@ -33,15 +33,6 @@ async function launch(port: number, ...flags: string[]): Promise<{ child: ChildP
   started.push(child);
   return { child, url: await readyUrl(child) };
 }
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 const get = (url: string, key?: string) =>
   fetch(url, { headers: key === undefined ? {} : { "x-api-key": key } }).then((r) => r.status);

@@ -56,6 +56,16 @@ export function readyUrl(child: ChildProcess): Promise<string> {
   });
 }
 
+/** Whether a process (or, with a negative id, a process group) still exists. */
+export const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 /** The workerd processes whose command line names this data folder. */
 function serving(dataDir: string): number[] {
   return readdirSync("/proc").flatMap((entry) => {

@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { createInterface } from "node:readline";
 import { describe, expect, it } from "vitest";
+import { alive } from "./launcher-process.testing.ts";
 import { type Tether, tetherKind } from "./tether.ts";
 
 const TETHER = new URL("./tether.ts", import.meta.url).href;
@@ -13,15 +14,6 @@ const child = spawnTethered("sleep", ["300"], { stdio: "ignore", detached: true 
 console.log(child.pid);
 setInterval(() => {}, 1000);`;
 }
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 async function gone(pid: number): Promise<boolean> {
   for (let i = 0; i < 40 && alive(pid); i++) await new Promise((done) => setTimeout(done, 50));
