@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 /** PSS above which an idle host is replaced: after its first call it holds 15-26 MB. */
 export const RECYCLE_ABOVE_MB = 48;
 /** Idle means: no CPU time used during one whole interval. */
-export const IDLE_INTERVAL_MS = 5_000;
+export const IDLE_INTERVAL_MS = 3_000;
 
 /** CPU time (clock ticks) and PSS (kB) of a process, from /proc; undefined off Linux or once it exited. */
 export function usage(pid: number): { cpuTicks: number; pssKb: number } | undefined {
