@@ -21,13 +21,21 @@ export const TARGETS: StartTarget[] = [
   {
     id: "mockctl",
     title: "mockctl (node infra/local/start.mjs, what npm start runs)",
-    argv: (port, data) => [process.execPath, "infra/local/start.mjs", "--port", String(port), "--data", data],
+    argv: (port, data) => [
+      process.execPath,
+      "infra/local/start.mjs",
+      "--port",
+      `${port}`,
+      "--data",
+      data,
+      "-i",
+    ],
     imposterUrl: byPath,
   },
   {
     id: "mockctl-npm",
     title: "mockctl through npm start (npm stays as the parent)",
-    argv: (port, data) => ["npm", "start", "--silent", "--", "--port", String(port), "--data", data],
+    argv: (port, data) => ["npm", "start", "--silent", "--", "--port", `${port}`, "--data", data, "-i"],
     imposterUrl: byPath,
   },
   {
@@ -44,6 +52,7 @@ export const TARGETS: StartTarget[] = [
       "--nologfile",
       "--pidfile",
       `${data}/mb.pid`,
+      "--allowInjection",
     ],
     imposterUrl: onOwnPort,
   },

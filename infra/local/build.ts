@@ -9,7 +9,7 @@ import { devNull } from "node:os";
 import { join } from "node:path";
 import { type Config, Miniflare, serializeConfig } from "miniflare";
 import { DATA_SOURCES_BINDING, dataSourceService } from "./data-sources.ts";
-import type { BuildRequest, Layout } from "./layout.ts";
+import { API_KEY_ENV, type BuildRequest, type Layout } from "./layout.ts";
 import { applyMigrations, migrationFiles } from "./migrations.ts";
 import { USER_CODE_HOST_BINDING, userCodeHostBindings } from "./user-code-host/index.ts";
 import { type LocalWorker, loadWorker } from "./worker-options.ts";
@@ -42,6 +42,18 @@ function captureConfig(): () => Config {
     if (captured === undefined) throw new Error("Miniflare assembled no workerd config");
     return captured;
   };
+}
+
+/** Every Worker's API_KEY binding, whatever text it was built with, read from workerd's environment at start. */
+function apiKeyFromEnvironment(config: Config): Config {
+  const services = (config.services ?? []).map((service) => {
+    if (!("worker" in service) || service.worker?.bindings === undefined) return service;
+    const bindings = service.worker.bindings.map((binding) =>
+      binding.name === "API_KEY" ? { name: binding.name, fromEnvironment: API_KEY_ENV } : binding,
+    );
+    return { ...service, worker: { ...service.worker, bindings } };
+  });
+  return { ...config, services };
 }
 
 /** What the launcher must override per start: sockets by name and every disk folder under the data folder. */
@@ -129,7 +141,10 @@ export async function build(request: BuildRequest): Promise<void> {
   const migrations = await applyAll(mf, workers);
   await mf.dispose();
   const layout: Layout = { ...layoutOf(config, persistRoot, edge.name), migrations };
-  writeFileSync(join(request.outDir, "workerd.capnp.bin"), serializeConfig({ ...config, v8Flags: V8_FLAGS }));
+  writeFileSync(
+    join(request.outDir, "workerd.capnp.bin"),
+    serializeConfig({ ...apiKeyFromEnvironment(config), v8Flags: V8_FLAGS }),
+  );
   writeFileSync(join(request.outDir, "layout.json"), JSON.stringify(layout, null, 2));
 }
 

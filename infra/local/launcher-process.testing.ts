@@ -38,7 +38,7 @@ export async function startLauncher(dataDir: string): Promise<LauncherProcess> {
   };
 }
 
-function readyUrl(child: ChildProcess): Promise<string> {
+export function readyUrl(child: ChildProcess): Promise<string> {
   return new Promise((resolve, reject) => {
     let output = "";
     const onData = (chunk: Buffer) => {
@@ -55,6 +55,16 @@ function readyUrl(child: ChildProcess): Promise<string> {
     );
   });
 }
+
+/** Whether a process (or, with a negative id, a process group) still exists. */
+export const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 /** The workerd processes whose command line names this data folder. */
 function serving(dataDir: string): number[] {

@@ -2,6 +2,14 @@ import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
+/**
+ * The admin Worker's API_KEY binding reads this variable of workerd's environment (a `fromEnvironment`
+ * binding), set by the launcher on every start: the key is never written into a cached build, and a
+ * different `--apikey` reuses the same build. Its own name, so a MOCKCTL_API_KEY exported for
+ * `platform:deploy` never reaches the local platform.
+ */
+export const API_KEY_ENV = "MOCKCTL_LOCAL_API_KEY";
+
 /** What build.ts is asked to do, passed to it as one JSON argument. */
 export interface BuildRequest {
   /** Wrangler configs, front door first. */

@@ -4,7 +4,7 @@ import { ensureBuild } from "./build-cache.ts";
 import { prepareDataFolder } from "./data-folder.ts";
 import { DATA_SOURCES_BINDING, dataSourceService } from "./data-sources.ts";
 import { listenKeepAlive } from "./keep-alive.ts";
-import { repositoryRoot } from "./layout.ts";
+import { API_KEY_ENV, repositoryRoot } from "./layout.ts";
 import { startLoopback } from "./loopback.ts";
 import { supervise } from "./supervisor.ts";
 import {
@@ -61,11 +61,14 @@ export interface Platform {
  */
 const FLUSH_GRACE_MS = 1_500;
 
-/** Admin flags travel as vars, strings like every wrangler var. */
+/**
+ * Admin flags travel as vars, strings like every wrangler var, baked into the build. Except the API key: the
+ * build turns API_KEY into a binding workerd reads from its environment (API_KEY_ENV), given at start.
+ */
 function adminVars(options: PlatformOptions): Record<string, string> {
   return {
     ALLOW_INJECTION: String(options.allowInjection ?? false),
-    API_KEY: options.apiKey ?? "",
+    API_KEY: "",
     ALLOWED_ORIGINS: (options.allowedOrigins ?? []).join(","),
     ALLOWED_HOSTS: (options.allowedHosts ?? []).join(","),
   };
@@ -116,6 +119,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     name: "workerd",
     command: build.layout.workerd,
     args: () => workerdArgs(build.layout, run()),
+    env: { ...process.env, [API_KEY_ENV]: options.apiKey ?? "" },
     sockets: [build.layout.frontSocket],
   }).catch(async (error: unknown) => {
     await closeAll();

@@ -1,6 +1,7 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
+import { spawnTethered } from "./tether.ts";
 
 /** How to start one child; `args` is called on every (re)start, so a restart can pin the ports it learned. */
 export interface ChildSpec {
@@ -8,6 +9,7 @@ export interface ChildSpec {
   command: string;
   args(): string[];
   cwd?: string;
+  env?: NodeJS.ProcessEnv;
   /**
    * The sockets to wait for: a workerd child started with `--control-fd=3` writes one JSON line per socket
    * it listens on (`{"event":"listen","socket":name,"port":n}`), which is how port 0 becomes a real port.
@@ -61,8 +63,9 @@ export async function supervise(spec: ChildSpec): Promise<Supervised> {
   let exits: number[] = [];
   let child: ChildProcess;
   const start = async () => {
-    child = spawn(spec.command, spec.args(), {
+    child = spawnTethered(spec.command, spec.args(), {
       cwd: spec.cwd,
+      env: spec.env,
       stdio: ["ignore", "inherit", "inherit", "pipe"],
       // Its own process group: a terminal's Ctrl-C (SIGINT to the whole foreground group) reaches only the
       // launcher, which stops the child after the flush grace, instead of killing both at once.
@@ -97,8 +100,8 @@ export async function supervise(spec: ChildSpec): Promise<Supervised> {
       await exited;
     },
   };
-  // In its own process group the child outlives a launcher that exits without stopping it; this covers
-  // every exit but SIGKILL.
+  // In its own process group the child outlives a launcher that exits without stopping it. This kills it
+  // at once on a normal exit; the tether (tether.ts) covers the rest, SIGKILL and the OOM killer included.
   const killOnExit = () => child.kill("SIGKILL");
   process.once("exit", killOnExit);
   await start().catch((error: unknown) => {

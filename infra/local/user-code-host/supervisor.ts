@@ -1,11 +1,13 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
+import { spawnTethered } from "../tether.ts";
 import { hostConfig } from "./host-config.ts";
 import { HOST_WORKER_MODULE } from "./host-worker.ts";
+import { type RecycleOptions, recycleWhenIdle } from "./recycle.ts";
 import { listening, ping, renice, tail, workerdBinary } from "./workerd-process.ts";
 
 /**
@@ -38,16 +40,22 @@ export class UserCodeHost {
   #starting: Promise<void> | undefined;
   #checking: Promise<Verdict> | undefined;
   #stopped = false;
+  readonly #stopRecycling: () => void;
   /** Processes started so far (tests and logs read it). */
   starts = 0;
 
-  constructor() {
+  constructor(recycle: RecycleOptions = {}) {
     // A private folder (0700): only this user can reach the socket.
     this.#dir = mkdtempSync(join(tmpdir(), "mockctl-user-code-"));
     this.socketPath = join(this.#dir, "host.sock");
     writeFileSync(join(this.#dir, "host.js"), HOST_WORKER_MODULE);
     this.#configPath = join(this.#dir, "host.capnp");
     writeFileSync(this.#configPath, hostConfig({ socketPath: this.socketPath, moduleFile: "host.js" }));
+    this.#stopRecycling = recycleWhenIdle(
+      () => this.pid,
+      () => this.#recycle(),
+      recycle,
+    );
   }
 
   get pid(): number | undefined {
@@ -84,6 +92,7 @@ export class UserCodeHost {
 
   async stop(): Promise<void> {
     this.#stopped = true;
+    this.#stopRecycling();
     await this.#kill();
     rmSync(this.#dir, { recursive: true, force: true });
   }
@@ -92,10 +101,10 @@ export class UserCodeHost {
     // A killed process leaves its socket file behind, and workerd will not listen over it.
     rmSync(this.socketPath, { force: true });
     const args = ["serve", "--experimental", "--control-fd=3", this.#configPath];
-    const child = spawn(workerdBinary(), args, { stdio: ["ignore", "ignore", "pipe", "pipe"] });
+    const child = spawnTethered(workerdBinary(), args, { stdio: ["ignore", "ignore", "pipe", "pipe"] });
     this.#child = child;
     this.starts++;
-    // If the launcher exits without stop(), the host must not outlive it.
+    // If the launcher exits without stop(), the host must not outlive it (SIGKILL: the tether).
     const orphaned = () => child.kill("SIGKILL");
     process.once("exit", orphaned);
     child.once("exit", () => process.off("exit", orphaned));
@@ -124,6 +133,13 @@ export class UserCodeHost {
     // Started again at once, so the next call does not wait for it (unless the platform is stopping).
     if (!this.#stopped) void this.start().catch(() => undefined);
     return "killed";
+  }
+
+  /** An idle host that grew (recycle.ts) is replaced by a fresh one, at once so no call waits for it. */
+  async #recycle(): Promise<void> {
+    if (this.#stopped || this.#starting !== undefined || this.#checking !== undefined) return;
+    await this.#kill();
+    if (!this.#stopped) await this.start().catch(() => undefined);
   }
 
   async #kill(): Promise<void> {
