@@ -9,12 +9,30 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const here = dirname(fileURLToPath(import.meta.url));
 const out = join(here, "../../node_modules/.cache/mockctl/launcher");
 const entries = ["cli", "build"];
+// The workspace packages the launcher imports are TypeScript too: they are bundled in, so their sources
+// count for staleness as well.
+const sources = [here, join(here, "../../packages/contract/src")];
 
 function newestSource() {
-  return readdirSync(here, { recursive: true, encoding: "utf8" })
-    .filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"))
-    .reduce((newest, file) => Math.max(newest, statSync(join(here, file)).mtimeMs), 0);
+  return sources
+    .flatMap((dir) =>
+      readdirSync(dir, { recursive: true, encoding: "utf8" })
+        .filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"))
+        .map((file) => join(dir, file)),
+    )
+    .reduce((newest, file) => Math.max(newest, statSync(file).mtimeMs), 0);
 }
+
+// Third-party packages stay external (wrangler, esbuild and Miniflare are loaded by the build child only);
+// our own @mockctl/* packages are TypeScript sources that plain Node cannot load, so they are bundled.
+const thirdPartyExternal = {
+  name: "third-party-external",
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith("@mockctl/") ? undefined : { path: args.path, external: true },
+    );
+  },
+};
 
 function stale() {
   const source = newestSource();
@@ -34,8 +52,7 @@ if (stale()) {
     platform: "node",
     format: "esm",
     target: "node20",
-    // wrangler, esbuild and Miniflare stay packages, loaded by the build child only.
-    packages: "external",
+    plugins: [thirdPartyExternal],
     logLevel: "warning",
   });
   // esbuild's service process would otherwise live as long as the platform.
