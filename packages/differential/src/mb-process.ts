@@ -15,16 +15,26 @@ export interface MbProcess {
 }
 
 /** Asks the OS for a port nobody listens on; the tiny race with other processes is acceptable in tests. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+// Ports below Linux's ephemeral range (32768-60999): a port the kernel handed out for `listen(0)` and freed
+// again is soon handed to the next `listen(0)` of another test file (the platform, an origin, mb's admin),
+// and mb then fails its imposter with EADDRINUSE. A random port outside that range is not reused so.
+const LOW = 20_000;
+const HIGH = 32_000;
+
+function tryListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.once("error", reject);
-    server.listen(0, () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
+    server.once("error", () => resolve(false));
+    server.listen(port, () => server.close(() => resolve(true)));
   });
+}
+
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const port = LOW + Math.floor(Math.random() * (HIGH - LOW));
+    if (await tryListen(port)) return port;
+  }
+  throw new Error(`no free port between ${LOW} and ${HIGH} after 50 tries`);
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
