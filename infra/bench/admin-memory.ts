@@ -1,6 +1,6 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { startPlatform } from "../local/platform.ts";
 import { memoryOfTree } from "./processes.ts";
 
@@ -18,6 +18,16 @@ const arg = (flag: string, fallback: number): number => {
 const REQUESTS = arg("--requests", 1200);
 const EVERY = arg("--every", 300);
 const PORT = 4545;
+/**
+ * `--placeholder-admin`: the launcher test's admin Worker (infra/local/fixtures/admin: no Hono, no D1 on
+ * these routes) behind the real edge, to tell workerd's own cost of an admin request from our admin Worker's.
+ */
+const PLACEHOLDER = process.argv.includes("--placeholder-admin");
+const CONFIGS = PLACEHOLDER
+  ? ["../../workers/edge/wrangler.jsonc", "../local/fixtures/admin/wrangler.jsonc"].map((p) =>
+      resolve(import.meta.dirname, p),
+    )
+  : undefined;
 
 const stub = (n: number) => ({
   predicates: [{ equals: { path: `/churn/${n}` } }],
@@ -60,12 +70,12 @@ function workerd(): { pss: number; anon: number } {
 
 async function run(mode: string): Promise<number[][]> {
   const dataDir = mkdtempSync(join(tmpdir(), "mockctl-bench-memory-"));
-  const platform = await startPlatform({ port: 0, dataDir });
+  const platform = await startPlatform({ port: 0, dataDir, configs: CONFIGS });
   const urls = {
     admin: `${platform.url}/imposters`,
     imposter: `${platform.url}/imposters/${PORT}`,
     served: `${platform.url}/i/${PORT}`,
-    home: `${platform.url}/`,
+    home: `${platform.url}${PLACEHOLDER ? "/vars" : "/"}`,
   };
   const samples: number[][] = [];
   try {
@@ -107,7 +117,7 @@ async function main(): Promise<void> {
     ...rows,
   ];
   writeFileSync(
-    join(import.meta.dirname, "MEMORY-RUN.md"),
+    join(import.meta.dirname, PLACEHOLDER ? "MEMORY-RUN-PLACEHOLDER.md" : "MEMORY-RUN.md"),
     `Measured ${started} on ${machine}; load average ${load} at the start.\n\n${table.join("\n")}\n`,
   );
   console.log(table.join("\n"));
