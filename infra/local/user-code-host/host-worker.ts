@@ -32,29 +32,22 @@ function remember(id, code) {
 
 // One call at a time: its clock starts when its turn comes, so a call is timed by its own run, never by
 // the time it waited for the thread behind other calls (the soak failed trivial decorates so, issue 8).
-// The turn is a lease, not a promise chain: a call whose request was cancelled may never settle, and a
-// promise of one request must not hold up another's for good. A call ends by its own timer at its limit,
-// so a lease still held GRACE_MS later belongs to a call that is gone.
+// The turn is a lease, and a waiter polls for it on its own timer: a request resolving another request's
+// promise failed calls under load (workerd answered them 500), and a call whose request was cancelled
+// may never end its turn. A call ends by its own timer at its limit, so a lease still held GRACE_MS
+// later belongs to a call that is gone.
 const GRACE_MS = 1000;
+const POLL_MS = 2;
 let holder = null;
-let waiters = [];
 async function takeTurn(limitMs) {
   while (holder !== null && Date.now() < holder.until) {
-    const wait = Math.max(1, holder.until - Date.now());
-    await new Promise((done) => {
-      waiters.push(done);
-      setTimeout(done, wait);
-    });
+    await new Promise((done) => setTimeout(done, POLL_MS));
   }
   holder = { until: Date.now() + limitMs + GRACE_MS };
   return holder;
 }
 function endTurn(mine) {
   if (holder === mine) holder = null;
-  // Woken in the order they came; the first takes the turn, the others wait again.
-  const woken = waiters;
-  waiters = [];
-  for (const done of woken) done();
 }
 function timeout(limitMs) {
   return { ok: false, data: "user code did not finish within " + limitMs + " ms" };
