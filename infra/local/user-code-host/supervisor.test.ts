@@ -61,6 +61,25 @@ describe("the user-code host", () => {
     expect(answer).toEqual({ status: 500, body: { error: "boom" } });
   });
 
+  it("times each call from its turn: a function past `limitMs`, waiting or running, answers a timeout", async () => {
+    const late = { ok: false, data: "user code did not finish within 100 ms" };
+    const sleeps = code("return new Promise((done) => setTimeout(() => done({ ok: true, value: 1 }), 400));");
+    expect(await post("/run", { id: "sleeps", code: sleeps, call: {}, limitMs: 100 })).toEqual({
+      status: 200,
+      body: late,
+    });
+    const spins = code(
+      "let x = 0; for (let i = 0; i < 2e8; i++) x = (x + i) % 7; return { ok: true, value: x };",
+    );
+    expect(await post("/run", { id: "spins", code: spins, call: {}, limitMs: 100 })).toEqual({
+      status: 200,
+      body: late,
+    });
+    expect(await post("/run", { id: "a", call: { x: 1 }, limitMs: 100 })).toMatchObject({
+      body: { value: 2 },
+    });
+  });
+
   it("is healthy while a function waits, and killed and started again while one loops", async () => {
     expect(await host.check()).toBe("healthy");
     const pid = host.pid;

@@ -9,8 +9,8 @@ import {
   type UserState,
   userCodeError,
 } from "@mockctl/core";
-import { exclusive, USER_CODE_TIMEOUT_MS, withDeadline } from "./deadline.ts";
-import { ensureHost, reportOverrun } from "./host-client.ts";
+import { exclusive, USER_CODE_TIMEOUT_MS, withChecks, withDeadline } from "./deadline.ts";
+import { ensureHost, hostAnswers } from "./host-client.ts";
 import { programFor } from "./program.ts";
 import { messageOf, runInIsolate, type UserCodeEnv } from "./run-in-isolate.ts";
 
@@ -63,18 +63,11 @@ export function createUserCodeDeps(
     await ensureHost(env).catch((error: unknown) => {
       throw failure(messageOf(error));
     });
-    // Locally the call is an HTTP request to the host: dropping it at the deadline lets the host drop a
-    // function that waits forever (a timer that never calls back), instead of holding it.
-    const abort = env.USER_CODE_HOST === undefined ? undefined : new AbortController();
-    const work = runInIsolate(env, program, kind, source, inputs, abort?.signal);
-    let overran = false;
-    const outcome = await withDeadline(work, timeoutMs, () => {
-      overran = true;
-      abort?.abort();
-      return failure(`user code did not finish within ${timeoutMs} ms`);
-    }).catch(async (error: unknown) => {
-      // Locally the launcher frees a host whose thread the function still holds before this answers.
-      if (overran) await reportOverrun(env);
+    const late = () => failure(`user code did not finish within ${timeoutMs} ms`);
+    const outcome = await (env.USER_CODE_HOST === undefined
+      ? withDeadline(runInIsolate(env, program, kind, source, inputs), timeoutMs, late)
+      : onHost(kind, source, inputs, late)
+    ).catch((error: unknown) => {
       throw error instanceof MbFailure ? error : failure(messageOf(error));
     });
     if (outcome.state !== undefined && bag !== undefined) {
@@ -83,6 +76,34 @@ export function createUserCodeDeps(
     }
     if (!outcome.ok) throw outcome.touched ? new StateNeeded() : failure(outcome.data);
     return outcome.value;
+  }
+
+  /**
+   * Locally the host times the function's own run (host-worker.ts); the edge only watches for a host
+   * stuck in a loop. Past the limit the launcher pings the host: one that answers is busy, not stuck
+   * (the soak's trivial decorates failed when this wait counted as theirs), so the call waits on; one
+   * that does not is killed, and the call fails. Its request is dropped then, so a function that waits
+   * forever is dropped too.
+   */
+  function onHost(
+    kind: UserCodeKind,
+    source: string,
+    inputs: Omit<UserCall, "kind" | "module">,
+    late: () => Error,
+  ) {
+    const abort = new AbortController();
+    let suspect = false;
+    const hostCall = { limitMs: timeoutMs, signal: abort.signal, suspect: () => suspect };
+    const work = runInIsolate(env, program, kind, source, inputs, hostCall);
+    const stillFine = async () => {
+      suspect = true;
+      suspect = !(await hostAnswers(env));
+      return !suspect;
+    };
+    return withChecks(work, timeoutMs, stillFine, () => {
+      abort.abort();
+      return late();
+    });
   }
 
   /** A call that may read and write the user state: one at a time per bag, or a probe without one. */

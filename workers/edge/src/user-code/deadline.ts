@@ -18,6 +18,31 @@ export function withDeadline<T>(work: Promise<T>, ms: number, onTimeout: () => E
   return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }
 
+const TICK = Symbol("tick");
+
+/**
+ * `work`, asked about every `ms` while it runs: once `stillFine()` answers false, `onTimeout()` as a
+ * rejection. The local host's calls wait so: past the limit, a call fails only when the host is stuck.
+ */
+export async function withChecks<T>(
+  work: Promise<T>,
+  ms: number,
+  stillFine: () => Promise<boolean>,
+  onTimeout: () => Error,
+): Promise<T> {
+  // A call given up on still settles later (the host lost under it): that must not go unhandled.
+  work.catch(() => undefined);
+  for (;;) {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const tick = new Promise<typeof TICK>((done) => {
+      timer = setTimeout(() => done(TICK), ms);
+    });
+    const first = await Promise.race([work, tick]).finally(() => clearTimeout(timer));
+    if (first !== TICK) return first;
+    if (!(await stillFine())) throw onTimeout();
+  }
+}
+
 const tails = new WeakMap<object, Promise<unknown>>();
 
 /**

@@ -9,7 +9,7 @@ import { createUserCodeDeps } from "./index.ts";
  */
 type Answer = () => Promise<Response>;
 
-function fakes(answers: Answer[]) {
+function fakes(answers: Answer[], verdict = "killed") {
   const posted: Array<{ id: string; code?: { modules: Record<string, string> }; call: unknown }> = [];
   const supervisor: string[] = [];
   const signals: Array<AbortSignal | null | undefined> = [];
@@ -26,7 +26,7 @@ function fakes(answers: Answer[]) {
     fetch: async (url: string) => {
       const path = new URL(url).pathname;
       supervisor.push(path);
-      return path === "/overran" ? Response.json({ verdict: "killed" }) : new Response(null, { status: 204 });
+      return path === "/overran" ? Response.json({ verdict }) : new Response(null, { status: 204 });
     },
   };
   const hostEnv = { LOADER: env.LOADER, USER_CODE_HOST: host, USER_CODE_SUPERVISOR: watcher } as never;
@@ -58,6 +58,11 @@ async function failureData(work: Promise<unknown>): Promise<string | undefined> 
   return (error.errors[0] as { data?: string }).data;
 }
 
+const OK = { ok: true, value: { body: "late" } };
+const lost = async (): Promise<Response> => {
+  throw new Error("Network connection lost.");
+};
+
 describe("user code on the local host", () => {
   it("starts the host once, sends code only when the host asks for it, and answers its outcome", async () => {
     const { posted, supervisor, hostEnv } = fakes([
@@ -80,15 +85,47 @@ describe("user code on the local host", () => {
     expect(await failureData(deps.inject(SOURCE, request))).toBe("boom");
   });
 
-  it("fails a call that lost the host, and asks for a host before the next one", async () => {
-    const lost = async () => {
-      throw new Error("Network connection lost.");
-    };
-    const { supervisor, hostEnv } = fakes([lost, json({ ok: true, value: { body: "back" } })]);
+  it("tries a call once more when its connection was lost, and sends the limit with every call", async () => {
+    const { posted, hostEnv } = fakes([lost, json({ ok: true, value: { body: "retried" } })]);
+    const deps = createUserCodeDeps(hostEnv, imposter, { timeoutMs: 700 });
+    expect(await deps.inject(SOURCE, request)).toEqual({ body: "retried" });
+    expect(posted.map((message) => (message as { limitMs?: number }).limitMs)).toEqual([700, 700]);
+  });
+
+  it("fails a call that lost the host twice, and asks for a host before the next one", async () => {
+    const { supervisor, hostEnv } = fakes([lost, lost, json({ ok: true, value: { body: "back" } })]);
     const deps = createUserCodeDeps(hostEnv, imposter, {});
     expect(await failureData(deps.inject(SOURCE, request))).toMatch(/host stopped during this call/);
     expect(await deps.inject(SOURCE, request)).toEqual({ body: "back" });
     expect(supervisor.at(-1)).toBe("/start");
+  });
+
+  it("waits on past its deadline while the host answers pings: the host times the function itself", async () => {
+    const slow = () => new Promise<Response>((done) => setTimeout(() => done(Response.json(OK)), 150));
+    const { supervisor, hostEnv } = fakes([slow], "healthy");
+    const deps = createUserCodeDeps(hostEnv, imposter, { timeoutMs: 50 });
+    expect(await deps.inject(SOURCE, request)).toEqual({ body: "late" });
+    expect(supervisor.filter((path) => path === "/overran").length).toBeGreaterThan(0);
+  });
+
+  it("does not run again a call whose connection the supervisor's kill cut", async () => {
+    let cut: () => void = () => {};
+    const stuck = () =>
+      new Promise<Response>((_, fail) => {
+        cut = () => fail(new Error("Network connection lost."));
+      });
+    const { posted, hostEnv } = fakes([stuck, json(OK)]);
+    const slowKill = {
+      fetch: async () => {
+        cut();
+        await new Promise((done) => setTimeout(done, 20));
+        return Response.json({ verdict: "killed" });
+      },
+    };
+    const env2 = { ...(hostEnv as object), USER_CODE_SUPERVISOR: slowKill } as never;
+    const deps = createUserCodeDeps(env2, imposter, { timeoutMs: 50 });
+    expect(await failureData(deps.inject(SOURCE, request))).toBe("user code did not finish within 50 ms");
+    expect(posted.length).toBe(1);
   });
 
   it("drops a call past its deadline and reports it to the supervisor before it fails", async () => {

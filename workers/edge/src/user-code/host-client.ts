@@ -25,19 +25,20 @@ export async function ensureHost(env: UserCodeHostEnv): Promise<void> {
 }
 
 /**
- * After a call ran past its deadline: the launcher pings the host and, when its thread is stuck, kills it
+ * While a call runs past its deadline: the launcher pings the host and, when its thread is stuck, kills it
  * and starts another before answering, so the next call finds a free host instead of waiting out its own
- * deadline behind the loop.
+ * deadline behind the loop. True when the host answered: the call is slow or queued, not stuck, and the
+ * host's own clock (host-worker.ts) fails it if the function itself runs past its limit.
  */
-export async function reportOverrun(env: UserCodeHostEnv): Promise<void> {
-  if (env.USER_CODE_SUPERVISOR === undefined) return;
+export async function hostAnswers(env: UserCodeHostEnv): Promise<boolean> {
+  if (env.USER_CODE_SUPERVISOR === undefined) return false;
   try {
     const answer = await env.USER_CODE_SUPERVISOR.fetch("http://supervisor/overran", { method: "POST" });
     const { verdict } = (await answer.json()) as { verdict?: string };
-    if (verdict !== "healthy") hostStarted = false;
-  } catch {
-    hostStarted = false;
-  }
+    if (verdict === "healthy") return true;
+  } catch {}
+  hostStarted = false;
+  return false;
 }
 
 type HostAnswer = UserOutcome | { missing: string } | { error: string };
@@ -46,22 +47,31 @@ const HOST_LOST =
   "the user code host stopped during this call (a function ran out of memory or was stopped as stuck); " +
   "it restarts for the next call";
 
-async function post(
-  host: Fetcher,
-  message: object,
-  signal: AbortSignal | undefined,
-): Promise<{ status: number; body: HostAnswer }> {
+/** How a call waits on the host: `suspect` is true while the supervisor checks whether it is stuck. */
+export interface HostCallOptions {
+  limitMs: number;
+  signal: AbortSignal;
+  suspect: () => boolean;
+}
+
+async function post(host: Fetcher, message: object, options: HostCallOptions, retried = false) {
+  const body = JSON.stringify({ ...message, limitMs: options.limitMs });
   let response: Response;
   try {
-    const body = JSON.stringify(message);
     response = await host.fetch("http://user-code-host/run", {
       method: "POST",
       body,
-      signal: signal ?? null,
+      signal: options.signal,
     });
   } catch (error) {
     // Dropped by the caller at its deadline: the deadline's own error is the answer.
-    if (signal?.aborted) throw error;
+    if (options.signal.aborted) throw error;
+    // A connection lost while the host still answers (the soak saw "Network connection lost" with the
+    // host's pid unchanged, likely a pooled connection closed as it was reused): tried once more. Not
+    // while this call is suspected of looping: the supervisor's kill is what lost it, and the host that
+    // replaces it must not run the loop again. A call that may have run before the loss did not change
+    // the imposter's state: its outcome, state included, was lost with the answer.
+    if (!retried && !options.suspect()) return post(host, message, options, true);
     // The host died under this call (killed as stuck, or out of memory): this call fails, and the next
     // one asks the launcher for a host first.
     hostStarted = false;
@@ -81,12 +91,12 @@ export async function runOnHost(
   id: string,
   code: UserCodeModules & { compatibilityDate: string },
   call: UserCall,
-  signal?: AbortSignal,
+  options: HostCallOptions,
 ): Promise<UserOutcome> {
-  let answer = await post(host, { id, call }, signal);
+  let answer = await post(host, { id, call }, options);
   if (answer.status === 409) {
     const { compatibilityDate, mainModule, modules } = code;
-    answer = await post(host, { id, call, code: { compatibilityDate, mainModule, modules } }, signal);
+    answer = await post(host, { id, call, code: { compatibilityDate, mainModule, modules } }, options);
   }
   if (answer.status === 200) return answer.body as UserOutcome;
   const { error } = answer.body as { error?: string };

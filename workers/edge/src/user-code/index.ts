@@ -11,9 +11,10 @@
  * - Limits: USER_CODE_TIMEOUT_MS wall clock per call (ours), USER_CODE_CPU_MS CPU (Cloudflare only).
  *   On Cloudflare the runtime's CPU limit ends a runaway isolate. Locally workerd enforces no CPU limit
  *   and runs a loaded isolate on its caller's thread, so the launcher binds USER_CODE_HOST and
- *   USER_CODE_SUPERVISOR (host-client.ts): calls go to a workerd process of its own, a loop blocks that
- *   process only, the edge's deadline fires on time and fails the call with mb's envelope, and the
- *   launcher kills the stuck host and starts another (infra/local/user-code-host). A memory bomb aborts
+ *   USER_CODE_SUPERVISOR (host-client.ts): calls go to a workerd process of its own, which runs them one
+ *   at a time and times each from its turn (so load never fails a trivial function). A loop blocks that
+ *   process only: at the edge's deadline the launcher finds the host stuck, kills it and starts another,
+ *   and the call fails with mb's envelope (infra/local/user-code-host). A memory bomb aborts
  *   the host at its heap limit; deep recursion is a RangeError; a function that never answers is stopped
  *   by the deadline (or at once by workerd's hang detection when nothing is pending).
  */

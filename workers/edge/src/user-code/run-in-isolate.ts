@@ -1,6 +1,6 @@
 import type { UserCall, UserCodeEntrypoint, UserCodeKind, UserCodeModules, UserOutcome } from "@mockctl/core";
 import { USER_CODE_CPU_MS } from "./deadline.ts";
-import { runOnHost, type UserCodeHostEnv } from "./host-client.ts";
+import { type HostCallOptions, runOnHost, type UserCodeHostEnv } from "./host-client.ts";
 import type { UserCodeProgram } from "./program.ts";
 import { parseStartFailure } from "./start-failure.ts";
 
@@ -48,21 +48,21 @@ export async function runInIsolate(
   kind: UserCodeKind,
   source: string,
   inputs: Omit<UserCall, "kind" | "module">,
-  signal?: AbortSignal,
+  hostCall?: HostCallOptions,
 ): Promise<UserOutcome> {
   for (let attempt = 0; ; attempt++) {
     const { id, code } = await program.current(kind, source);
     const module = code.moduleFor(kind, source) ?? "";
     const call: UserCall = { kind, module, ...inputs };
     try {
-      return env.USER_CODE_HOST === undefined
+      return env.USER_CODE_HOST === undefined || hostCall === undefined
         ? await loaderEntry(env.LOADER, id, code).run(call)
         : await runOnHost(
             env.USER_CODE_HOST,
             id,
             { ...code, compatibilityDate: COMPATIBILITY_DATE },
             call,
-            signal,
+            hostCall,
           );
     } catch (error) {
       const failure = parseStartFailure(messageOf(error));
