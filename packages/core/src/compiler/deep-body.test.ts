@@ -72,6 +72,8 @@ describe("deepEquals body keys", () => {
       }),
       { numRuns: 3000 },
     );
-    expect(matched).toBeGreaterThan(300);
+    // About 11% of runs match (mean ~320, sd ~17 over 3,000 runs): 200 is far below chance, and still
+    // fails if the generator stopped producing matching pairs. 300 failed now and then (295, 296).
+    expect(matched).toBeGreaterThan(200);
   });
 });
