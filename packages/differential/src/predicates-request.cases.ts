@@ -54,6 +54,15 @@ export const requestCases: ExchangeCase[] = [
     ],
   ),
   p(
+    "a repeated query key meets an AND of two of its values",
+    [{ equals: { query: { q: "a" } } }, { equals: { query: { q: "b" } } }],
+    [
+      [get("/?q=a&q=b"), true],
+      [get("/?q=b&q=a"), true],
+      [get("/?q=a"), false],
+    ],
+  ),
+  p(
     "query + is a space",
     [{ equals: { query: { q: "a b" } } }],
     [

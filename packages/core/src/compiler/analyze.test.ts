@@ -107,6 +107,19 @@ describe("analyzeStub", () => {
       { "path:f": [] },
       true,
     ],
+    // `?q=a&q=b` satisfies both (each predicate holds when any value equals): no intersection.
+    [
+      "AND of two values of a repeated query key keeps one",
+      [{ equals: { query: { q: "a" } } }, { equals: { query: { q: "b" } } }],
+      { "query:ff:q": ["a"] },
+      true,
+    ],
+    [
+      "AND of two values of a header keeps one",
+      [{ equals: { headers: { "X-T": "a" } } }, { equals: { headers: { "X-T": "b" } } }],
+      { "headers:ff:x-t": ["a"] },
+      true,
+    ],
     [
       "contains on a JSON body may throw",
       [{ contains: { body: { a: "x" } } }, { equals: { path: "/a" } }],

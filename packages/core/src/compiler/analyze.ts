@@ -75,13 +75,23 @@ function analyzeAny(predicates: readonly Predicate[]): Analysis {
   return { constraints, safe };
 }
 
-/** Two necessary conditions on one dimension: equality keys intersect; for literals keep the longer. */
+// A repeated header or query key, a JSON array field or a multi-node selection gives the request several
+// keys on one dimension, and a predicate holds when any of them equals: `?q=a&q=b` meets both `q=a` and
+// `q=b`. Two conditions there may hold through different keys, so they cannot be intersected.
+const MULTI_VALUED: ReadonlySet<string> = new Set(["headers", "query", "bodyField", "jsonpath", "xpath"]);
+
+/**
+ * Two necessary conditions on one dimension: equality keys intersect where the request has one key (on
+ * several keys, the narrower condition alone stays necessary); for literals keep the longer.
+ */
 function both(a: Constraint, b: Constraint): Constraint {
-  if (a.type === "eq" && b.type === "eq")
+  if (a.type === "eq" && b.type === "eq") {
+    if (MULTI_VALUED.has(a.spec.kind)) return b.keys.length < a.keys.length ? b : a;
     return eqConstraint(
       a.spec,
       a.keys.filter((k) => b.keys.includes(k)),
     );
+  }
   if (a.type === "literal" && b.type === "literal") return shortest(a) >= shortest(b) ? a : b;
   return a;
 }
