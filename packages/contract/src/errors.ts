@@ -4,8 +4,9 @@ import { MbFailure } from "@mockctl/core";
 /**
  * The error catalogue: each kind of failure names its HTTP status here and nowhere else. Checked against
  * mb 2.9.1 where it answers: a port already in use is 400 (mb answers `EADDRINUSE` with 400, never 409), an
- * unknown imposter 404, a bad `:stubIndex` 404 with code `bad data`, a wrong x-api-key 401. `limit exceeded`
- * and `insufficient access` (cross-site requests) are ours.
+ * unknown imposter 404, a bad `:stubIndex` 404 with code `bad data`, a wrong x-api-key 401. `limit exceeded`,
+ * `too many requests` (a workspace's rate limit) and `insufficient access` (cross-site requests, a token
+ * without the scope) are ours.
  */
 export const STATUS: Readonly<Record<ErrorKind, number>> = {
   "bad data": 400,
@@ -18,6 +19,7 @@ export const STATUS: Readonly<Record<ErrorKind, number>> = {
   unauthorized: 401,
   "insufficient access": 403,
   "limit exceeded": 413,
+  "too many requests": 429,
   "internal error": 500,
 };
 

@@ -4,5 +4,6 @@ export * from "./errors.ts";
 export * from "./hosted-url.ts";
 export * from "./naming.ts";
 export * from "./object-api.ts";
+export * from "./platform-api.ts";
 export * from "./ports.ts";
 export * from "./snapshots.ts";

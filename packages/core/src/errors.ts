@@ -12,6 +12,7 @@ export type MbErrorCode =
   | "resource conflict"
   | "insufficient access"
   | "limit exceeded"
+  | "too many requests"
   | "internal error";
 
 /**

@@ -1,0 +1,106 @@
+import { z } from "zod";
+
+/**
+ * The platform's own API, beside Mountebank's: workspaces, tokens and the audit log. Fixed here before the
+ * routes exist because the admin Worker serves it and the CLI and the dashboard call it; each validates
+ * with these schemas and takes its types from them. Errors use Mountebank's envelope like every other
+ * admin route (`renderErrors`). Paths are under `/platform` so they can never meet a Mountebank route.
+ */
+export const PLATFORM_PATHS = {
+  /** POST (a platform operator: the platform key): create a workspace and its first admin token. */
+  workspaces: "/platform/workspaces",
+  /** GET (read) the caller's workspace and its settings; PATCH (admin) change its settings. */
+  workspace: "/platform/workspace",
+  /** GET (admin) list the workspace's tokens, never a secret; POST (admin) create one. */
+  tokens: "/platform/tokens",
+  /** DELETE (admin) revoke a token: refused on the next request, everywhere. */
+  token: (id: string) => `/platform/tokens/${encodeURIComponent(id)}`,
+  /** GET (admin) the workspace's audit log, newest first, paged with `?limit=&before=<id>`. */
+  audit: "/platform/audit",
+} as const;
+
+/** Each scope includes the ones before it: `write` can read, `admin` can write. */
+export const scopeSchema = z.enum(["read", "write", "admin"]);
+export type Scope = z.infer<typeof scopeSchema>;
+
+const SCOPE_RANK: Readonly<Record<Scope, number>> = { read: 0, write: 1, admin: 2 };
+export const scopeAllows = (held: Scope, needed: Scope): boolean => SCOPE_RANK[held] >= SCOPE_RANK[needed];
+
+/** A workspace id is a DNS label, because it is one in `<port>.<workspace>.<zone>`. */
+export const workspaceIdSchema = z
+  .string()
+  .regex(/^[a-z0-9](?:[a-z0-9-]{0,30}[a-z0-9])?$/, "lowercase letters, digits and inner hyphens, 1-32");
+
+export const workspaceSettingsSchema = z.object({
+  /** Mountebank's --allowInjection, for this workspace only. */
+  allowInjection: z.boolean(),
+});
+
+export const workspaceSchema = workspaceSettingsSchema.extend({
+  id: workspaceIdSchema,
+  name: z.string().min(1).max(100),
+  createdAt: z.iso.datetime(),
+  /** The workspace's admin base URL: a Mountebank client with one of its tokens points here. */
+  adminUrl: z.url(),
+});
+export type WorkspaceView = z.infer<typeof workspaceSchema>;
+
+export const createWorkspaceSchema = z.object({
+  id: workspaceIdSchema,
+  name: z.string().min(1).max(100).optional(),
+  allowInjection: z.boolean().optional(),
+});
+export type CreateWorkspace = z.infer<typeof createWorkspaceSchema>;
+
+export const updateWorkspaceSchema = workspaceSettingsSchema.partial();
+
+export const tokenSchema = z.object({
+  id: z.string(),
+  name: z.string().min(1).max(100),
+  /** The first characters of the secret, safe to show, so a person can tell tokens apart. */
+  prefix: z.string(),
+  scope: scopeSchema,
+  createdAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime().nullable(),
+  revokedAt: z.iso.datetime().nullable(),
+  lastUsedAt: z.iso.datetime().nullable(),
+  /** Who created it: an audit actor such as `token:<name>` or `platform`. */
+  createdBy: z.string(),
+});
+export type TokenView = z.infer<typeof tokenSchema>;
+
+export const createTokenSchema = z.object({
+  name: z.string().min(1).max(100),
+  scope: scopeSchema,
+  expiresAt: z.iso.datetime().optional(),
+});
+export type CreateToken = z.infer<typeof createTokenSchema>;
+
+/** The only answer that ever carries a token's secret. */
+export const createdTokenSchema = tokenSchema.extend({ secret: z.string() });
+export type CreatedToken = z.infer<typeof createdTokenSchema>;
+
+export const createdWorkspaceSchema = z.object({ workspace: workspaceSchema, token: createdTokenSchema });
+export const tokenListSchema = z.object({ tokens: z.array(tokenSchema) });
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  /** `anonymous`, `api-key`, `platform` or `token:<name>`. */
+  actor: z.string(),
+  /** What was done, e.g. `imposter.create`, `stubs.replace`, `token.revoke`. */
+  action: z.string(),
+  /** What it was done to, e.g. `imposter:4545` or `token:<id>`. */
+  target: z.string(),
+  at: z.iso.datetime(),
+});
+export type AuditEntryView = z.infer<typeof auditEntrySchema>;
+
+export const auditQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  before: z.coerce.number().int().positive().optional(),
+});
+export const auditPageSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  /** The `before` for the next (older) page; absent on the last page. */
+  next: z.number().int().optional(),
+});
