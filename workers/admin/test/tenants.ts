@@ -3,6 +3,17 @@ import { type CreatedToken, createdWorkspaceSchema, type Scope } from "@mockctl/
 import { expect } from "vitest";
 import { type Answer, type CallOptions, call } from "./client.ts";
 
+/** mb's exact 401 body (util/errors.js UnauthorizedError). */
+export const UNAUTHORIZED = {
+  errors: [
+    {
+      code: "unauthorized",
+      message:
+        "If you set the apiKey option, make sure you are sending the correct apiKey in the x-api-key header.",
+    },
+  ],
+};
+
 /** The platform key every tenancy test configures (mb's --apikey). */
 export const PLATFORM_KEY = "platform-key";
 export const vars = { API_KEY: PLATFORM_KEY };

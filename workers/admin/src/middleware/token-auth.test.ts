@@ -1,17 +1,15 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { type CallOptions, call } from "../../test/client.ts";
-import { asPlatform, newToken, newWorkspace, vars, withBearer, withKey } from "../../test/tenants.ts";
-
-const UNAUTHORIZED = {
-  errors: [
-    {
-      code: "unauthorized",
-      message:
-        "If you set the apiKey option, make sure you are sending the correct apiKey in the x-api-key header.",
-    },
-  ],
-};
+import {
+  asPlatform,
+  newToken,
+  newWorkspace,
+  UNAUTHORIZED,
+  vars,
+  withBearer,
+  withKey,
+} from "../../test/tenants.ts";
 
 /** A route of each kind: Mountebank read and write, platform read and admin. */
 const ROUTES: Array<[string, string]> = [
