@@ -17,6 +17,13 @@ const ADMIN_CONFIG = DEFAULT_CONFIGS[1]!;
 /** `--baseline direct`: today's platform with clients on workerd's socket, to price the keep-alive relay. */
 const DIRECT = "direct";
 
+interface ServerOptions {
+  allowInjection?: boolean;
+  baselineCore?: boolean;
+  /** The platforms' --rateLimit (a baseline edge that has no limiter ignores it). */
+  rateLimit?: number;
+}
+
 /**
  * Starts the floor and the platform (and, given a ref, the platform with the edge at that ref), each on
  * a free 127.0.0.1 port with its own temporary data folder. On any failure what already started is
@@ -24,7 +31,7 @@ const DIRECT = "direct";
  */
 export async function startServers(
   baselineRef: string | undefined,
-  { allowInjection = false, baselineCore = false }: { allowInjection?: boolean; baselineCore?: boolean } = {},
+  { allowInjection = false, baselineCore = false, rateLimit }: ServerOptions = {},
 ): Promise<Servers> {
   const running: Platform[] = [];
   const folders: string[] = [];
@@ -44,7 +51,13 @@ export async function startServers(
     const floor = await startFloor({ port: 0, host: "127.0.0.1" });
     running.push(floor);
     origins.floor = floor.url;
-    const platform = await startPlatform({ port: 0, host: "127.0.0.1", dataDir: dataDir(), allowInjection });
+    const platform = await startPlatform({
+      port: 0,
+      host: "127.0.0.1",
+      dataDir: dataDir(),
+      allowInjection,
+      ...(rateLimit === undefined ? {} : { rateLimit }),
+    });
     running.push(platform);
     origins.platform = platform.url;
     if (baselineRef === DIRECT) {
