@@ -104,6 +104,10 @@ export class ImposterKeeper {
     return { imposter: { ...imposter, stubs: [] }, version: this.#version, state };
   }
 
+  storedBytes(): number {
+    return this.#store.storedBytes();
+  }
+
   remove(): ImposterRecord | null {
     const record = this.read();
     if (record === null) return null;

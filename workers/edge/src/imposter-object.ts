@@ -42,6 +42,10 @@ export class ImposterObject extends DurableObject<Env> implements FrontDoorObjec
     return this.#serial((keeper) => keeper.summary());
   }
 
+  storedBytes(): Promise<number> {
+    return this.#serial((keeper) => keeper.storedBytes());
+  }
+
   remove(): Promise<ImposterRecord | null> {
     return this.#serial((keeper) => keeper.remove());
   }

@@ -78,6 +78,12 @@ export class ImposterStore {
     return { imposter, numberOfRequests: this.#meta("numberOfRequests"), cursors };
   }
 
+  /** The definition's size as stored: SQLite's length of text cast to a blob is its UTF-8 bytes. */
+  storedBytes(): number {
+    const sql = "SELECT COALESCE(SUM(LENGTH(CAST(text AS BLOB))), 0) AS bytes FROM definition";
+    return this.#sql.exec<{ bytes: number }>(sql).one().bytes;
+  }
+
   /** Writes a definition and its cursors; `fresh` also starts the counter and the journal again. */
   save(version: number, stored: StoredImposter, fresh: boolean): void {
     this.#storage.transactionSync(() => {

@@ -38,3 +38,15 @@ describe("the journal's length per imposter (JOURNAL_LIMIT)", () => {
     expect(paths).toEqual(["/2", "/3", "/4"]);
   });
 });
+
+describe("an imposter's stored bytes", () => {
+  it("are its definition's UTF-8 JSON, and 0 once deleted", async () => {
+    const port = freshPort();
+    const definition = imposter(port, { name: "café", stubs: [] });
+    await objectFor(port).put(definition);
+    const bytes = new TextEncoder().encode(JSON.stringify(definition)).length;
+    expect(await objectFor(port).storedBytes()).toBe(bytes);
+    await objectFor(port).remove();
+    expect(await objectFor(port).storedBytes()).toBe(0);
+  });
+});
