@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startFloor } from "../floor/floor.ts";
-import { DEFAULT_CONFIGS, type Platform, startPlatform } from "../local/platform.ts";
+import { type Platform, startPlatform } from "../local/platform.ts";
 import { type BaselineEdge, extractBaselineEdge } from "./baseline.ts";
 import type { Server } from "./stats.ts";
 
@@ -13,7 +13,6 @@ export interface Servers {
   stop(): Promise<void>;
 }
 
-const ADMIN_CONFIG = DEFAULT_CONFIGS[1]!;
 /** `--baseline direct`: today's platform with clients on workerd's socket, to price the keep-alive relay. */
 const DIRECT = "direct";
 
@@ -66,9 +65,9 @@ export async function startServers(
       origins.baseline = direct.url;
     } else if (baselineRef !== undefined) {
       baseline = extractBaselineEdge(baselineRef, baselineCore);
-      const configs = [baseline.config, ADMIN_CONFIG];
+      const configs = [baseline.config, baseline.adminConfig];
       // Miniflare names modules by their path from the working directory and workerd refuses names with
-      // "..": the baseline (in the temp folder) and the admin Worker (in the repo) need a common root.
+      // "..": the baseline's Workers (in the temp folder) and the packages (in the repo) need a common root.
       const cwd = process.cwd();
       process.chdir("/");
       try {
