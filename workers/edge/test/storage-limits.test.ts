@@ -1,18 +1,7 @@
 import { runInDurableObject } from "cloudflare:test";
-import type { MbRequest } from "@mockctl/core";
 import { describe, expect, it } from "vitest";
 import { ImposterStore, JOURNAL_CAP, journalLimitOf } from "../src/imposter-store.ts";
-import { freshPort, imposter, objectFor, rawObjectFor } from "./helpers.ts";
-
-const request = (i: number): MbRequest => ({
-  requestFrom: "",
-  method: "GET",
-  path: `/${i}`,
-  query: {},
-  headers: {},
-  body: "",
-  ip: "",
-});
+import { freshPort, imposter, objectFor, rawObjectFor, journalEntry as request } from "./helpers.ts";
 
 describe("the journal's length per imposter (JOURNAL_LIMIT)", () => {
   it.each([
