@@ -11,12 +11,15 @@ export interface BaselineEdge {
   /** The ref resolved to a short commit, for the report. */
   commit: string;
   config: string;
+  /** The admin Worker at the same ref: today's may call object methods the old edge lacks. */
+  adminConfig: string;
   remove(): void;
 }
 
 /**
  * Extracts workers/edge at `ref` into a temporary folder, so the edge as it was and as it is now can be
- * measured side by side in one run. By default only the edge is taken from the ref: both run on the core
+ * measured side by side in one run (with the admin Worker and migrations of the same ref, which the old
+ * edge's objects answer). By default only the edge is taken from the ref: both run on the core
  * of the working tree (a node_modules link resolves @mockctl/core to it), so the difference is the edge's
  * alone. With `withCore`, packages/core is taken from the ref too (issue 12's changes are mostly the
  * core's): the folder then gets a node_modules of its own, every package linked to the repository's
@@ -26,7 +29,13 @@ export function extractBaselineEdge(ref: string, withCore = false): BaselineEdge
   const commit = execFileSync("git", ["rev-parse", "--short", ref], { cwd: ROOT, encoding: "utf8" }).trim();
   const dir = mkdtempSync(join(tmpdir(), "mockctl-baseline-"));
   // The tsconfig base too, which esbuild reads for the edge's tsconfig; its tests are left behind.
-  const paths = ["workers/edge", "tsconfig.base.json", ":(exclude)workers/edge/**/*.test.ts"];
+  const paths = [
+    "workers/edge",
+    "workers/admin",
+    "migrations",
+    "tsconfig.base.json",
+    ":(exclude)workers/*/**/*.test.ts",
+  ];
   if (withCore)
     paths.push("packages/core/src", "packages/core/package.json", ":(exclude)packages/core/**/*.test.ts");
   const archive = execFileSync("git", ["archive", "--format=tar", commit, ...paths], {
@@ -39,6 +48,7 @@ export function extractBaselineEdge(ref: string, withCore = false): BaselineEdge
   return {
     commit,
     config: join(dir, "workers/edge/wrangler.jsonc"),
+    adminConfig: join(dir, "workers/admin/wrangler.jsonc"),
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startFloor } from "../floor/floor.ts";
-import { DEFAULT_CONFIGS, type Platform, startPlatform } from "../local/platform.ts";
+import { type Platform, startPlatform } from "../local/platform.ts";
 import { type BaselineEdge, extractBaselineEdge } from "./baseline.ts";
 import type { Server } from "./stats.ts";
 
@@ -13,9 +13,15 @@ export interface Servers {
   stop(): Promise<void>;
 }
 
-const ADMIN_CONFIG = DEFAULT_CONFIGS[1]!;
 /** `--baseline direct`: today's platform with clients on workerd's socket, to price the keep-alive relay. */
 const DIRECT = "direct";
+
+interface ServerOptions {
+  allowInjection?: boolean;
+  baselineCore?: boolean;
+  /** The platforms' --rateLimit (a baseline edge that has no limiter ignores it). */
+  rateLimit?: number;
+}
 
 /**
  * Starts the floor and the platform (and, given a ref, the platform with the edge at that ref), each on
@@ -24,7 +30,7 @@ const DIRECT = "direct";
  */
 export async function startServers(
   baselineRef: string | undefined,
-  { allowInjection = false, baselineCore = false }: { allowInjection?: boolean; baselineCore?: boolean } = {},
+  { allowInjection = false, baselineCore = false, rateLimit }: ServerOptions = {},
 ): Promise<Servers> {
   const running: Platform[] = [];
   const folders: string[] = [];
@@ -44,7 +50,13 @@ export async function startServers(
     const floor = await startFloor({ port: 0, host: "127.0.0.1" });
     running.push(floor);
     origins.floor = floor.url;
-    const platform = await startPlatform({ port: 0, host: "127.0.0.1", dataDir: dataDir(), allowInjection });
+    const platform = await startPlatform({
+      port: 0,
+      host: "127.0.0.1",
+      dataDir: dataDir(),
+      allowInjection,
+      ...(rateLimit === undefined ? {} : { rateLimit }),
+    });
     running.push(platform);
     origins.platform = platform.url;
     if (baselineRef === DIRECT) {
@@ -53,9 +65,9 @@ export async function startServers(
       origins.baseline = direct.url;
     } else if (baselineRef !== undefined) {
       baseline = extractBaselineEdge(baselineRef, baselineCore);
-      const configs = [baseline.config, ADMIN_CONFIG];
+      const configs = [baseline.config, baseline.adminConfig];
       // Miniflare names modules by their path from the working directory and workerd refuses names with
-      // "..": the baseline (in the temp folder) and the admin Worker (in the repo) need a common root.
+      // "..": the baseline's Workers (in the temp folder) and the packages (in the repo) need a common root.
       const cwd = process.cwd();
       process.chdir("/");
       try {

@@ -24,6 +24,8 @@ const { values: args } = parseArgs({
     connections: { type: "string", default: "50" },
     baseline: { type: "string" },
     "baseline-core": { type: "boolean", default: false },
+    // The platform's --rateLimit: a limit no load reaches prices the limiter's cost under the limit.
+    "rate-limit": { type: "string" },
     only: { type: "string" },
     "quiet-load": { type: "string" },
     "max-wait": { type: "string", default: "600" },
@@ -115,6 +117,7 @@ async function main(): Promise<void> {
   const servers = await startServers(args.baseline, {
     allowInjection: picked.some((s) => s.injection),
     baselineCore: args["baseline-core"],
+    ...(args["rate-limit"] === undefined ? {} : { rateLimit: Number(args["rate-limit"]) }),
   });
   const ceiling = await startCeiling();
   servers.origins.ceiling = ceiling.url;

@@ -44,7 +44,7 @@ describe.each(["staging", "production"])("a dry run of %s", (env) => {
       [{ pattern: `*.${ZONE}/*`, zone_name: ZONE }],
       false,
     ]);
-    expect(edge.vars).toEqual({ ZONE, WORKSPACE: "default" });
+    expect(edge.vars).toEqual({ ZONE, WORKSPACE: "default", RATE_LIMIT_RPS: "1000", JOURNAL_LIMIT: "10000" });
     expect(edge.kv_namespaces).toEqual([{ binding: "SNAPSHOTS", id: `dry-run-mockctl-snapshots-${env}` }]);
     expect(edge.durable_objects.bindings).toEqual([{ name: "IMPOSTERS", class_name: "ImposterObject" }]);
     expect(edge.migrations).toEqual([{ tag: "v1", new_sqlite_classes: ["ImposterObject"] }]);
@@ -66,6 +66,8 @@ describe.each(["staging", "production"])("a dry run of %s", (env) => {
       WORKSPACE: "default",
       ALLOWED_ORIGINS: "", // Origin checks stay on: no page of another origin, unless listed
       ALLOWED_HOSTS: "*", // the Host check is off: the zone's names are all served
+      MAX_IMPOSTERS: "1000",
+      MAX_STORED_BYTES: "104857600",
     }); // API_KEY is a secret
     expect(admin.kv_namespaces).toEqual(read("edge").kv_namespaces);
     expect(admin.durable_objects.bindings).toEqual([

@@ -14,6 +14,8 @@ describe("parsePlatformArgs", () => {
     ],
     [["-i"], {}, { port: 2525, dataDir: ".mockctl/data", allowInjection: true }],
     [["--datadir", "/tmp/mb"], {}, { port: 2525, dataDir: "/tmp/mb" }],
+    [["--rateLimit", "50"], {}, { port: 2525, dataDir: ".mockctl/data", rateLimit: 50 }],
+    [["--rateLimit", "0"], {}, { port: 2525, dataDir: ".mockctl/data", rateLimit: 0 }],
     [
       ["--configfile", "mb.ejs", "--noParse"],
       {},
@@ -48,6 +50,9 @@ describe("parsePlatformArgs", () => {
     [["--allowHost", "mb:2525"]],
     [["--allowHost", "a,b"]],
     [["--allowHost", "http://mb"]],
+    [["--rateLimit", "-1"]],
+    [["--rateLimit", "fast"]],
+    [["--rateLimit", ""]],
   ])("refuses %j", (argv) => {
     expect(() => parsePlatformArgs(argv, {})).toThrow();
   });

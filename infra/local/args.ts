@@ -24,6 +24,17 @@ function asHost(value: string): string {
   return value.toLowerCase();
 }
 
+/** --rateLimit: requests per second per imposter, a positive number; 0 turns the limit off. */
+function asRate(value: string): number {
+  const rate = Number(value);
+  if (value.trim() === "" || !Number.isFinite(rate) || rate < 0) {
+    throw new Error(
+      `invalid --rateLimit ${value}: give requests per second per imposter, e.g. 100, or 0 (off)`,
+    );
+  }
+  return rate;
+}
+
 /** mb's flags where they mean something here; environment variables for the two the brief names. */
 export function parsePlatformArgs(argv: string[], env: NodeJS.ProcessEnv): PlatformOptions {
   const { values } = parseArgs({
@@ -39,6 +50,7 @@ export function parsePlatformArgs(argv: string[], env: NodeJS.ProcessEnv): Platf
       origin: { type: "string", multiple: true },
       allowHost: { type: "string", multiple: true },
       configfile: { type: "string" },
+      rateLimit: { type: "string" },
       noParse: { type: "boolean" },
     },
     strict: true,
@@ -54,6 +66,7 @@ export function parsePlatformArgs(argv: string[], env: NodeJS.ProcessEnv): Platf
   if (values.apikey !== undefined) options.apiKey = values.apikey;
   if (values.origin !== undefined) options.allowedOrigins = values.origin.map(asOrigin);
   if (values.allowHost !== undefined) options.allowedHosts = values.allowHost.map(asHost);
+  if (values.rateLimit !== undefined) options.rateLimit = asRate(values.rateLimit);
   if (values.configfile !== undefined) options.configfile = values.configfile;
   if (values.noParse === true) options.noParse = true;
   return options;

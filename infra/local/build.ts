@@ -112,9 +112,8 @@ async function applyAll(mf: Miniflare, workers: LocalWorker[]): Promise<string> 
 }
 
 export async function build(request: BuildRequest): Promise<void> {
-  const [front, ...rest] = request.configs;
-  if (front === undefined) throw new Error("the local platform needs at least one Worker config");
-  const workers = await Promise.all([loadWorker(front), ...rest.map((c) => loadWorker(c, request.vars))]);
+  if (request.configs.length === 0) throw new Error("the local platform needs at least one Worker config");
+  const workers = await Promise.all(request.configs.map((config) => loadWorker(config, request.vars)));
   const [edge] = workers;
   if (edge === undefined) throw new Error("unreachable");
   if (request.migrate !== undefined) return migrate(workers, request.migrate);

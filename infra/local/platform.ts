@@ -29,6 +29,11 @@ export interface PlatformOptions {
   dataDir?: string;
   allowInjection?: boolean;
   apiKey?: string;
+  /**
+   * Requests per second per imposter (the edge's RATE_LIMIT_RPS); off (0) unless given, since mb has no
+   * such limit and the load tests compare the two at full speed.
+   */
+  rateLimit?: number;
   /** mb's --origin: pages of these origins may call the admin API (CORS); "*" for any. */
   allowedOrigins?: string[];
   /** --allowHost: Host names the admin API answers besides localhost, *.localhost and IP addresses. */
@@ -62,11 +67,13 @@ export interface Platform {
 const FLUSH_GRACE_MS = 1_500;
 
 /**
- * Admin flags travel as vars, strings like every wrangler var, baked into the build. Except the API key: the
- * build turns API_KEY into a binding workerd reads from its environment (API_KEY_ENV), given at start.
+ * The flags travel as vars, strings like every wrangler var, baked into the build; each Worker gets the ones
+ * it declares. Except the API key: the build turns API_KEY into a binding workerd reads from its environment
+ * (API_KEY_ENV), given at start.
  */
 function adminVars(options: PlatformOptions): Record<string, string> {
   return {
+    RATE_LIMIT_RPS: String(options.rateLimit ?? 0),
     ALLOW_INJECTION: String(options.allowInjection ?? false),
     API_KEY: "",
     ALLOWED_ORIGINS: (options.allowedOrigins ?? []).join(","),

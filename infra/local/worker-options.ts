@@ -30,9 +30,14 @@ async function bundle(main: string, define: Record<string, string>): Promise<str
   return output.text;
 }
 
+function declared(vars: Record<string, string>, known: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(Object.entries(vars).filter(([key]) => key in known));
+}
+
 /**
  * Builds a Worker's Miniflare options from its own wrangler config, so the local platform has exactly the
- * bindings a deploy would. `vars` override the config's vars (the launcher's flags).
+ * bindings a deploy would. `vars` override the config's vars (the launcher's flags); only the vars the Worker
+ * declares are set, so each Worker's env stays what its types say (as infra/cloudflare/render-config.ts).
  */
 export async function loadWorker(
   configPath: string,
@@ -46,7 +51,7 @@ export async function loadWorker(
   const options = {
     ...rest,
     name: config.name,
-    bindings: { ...rest.bindings, ...vars },
+    bindings: { ...rest.bindings, ...declared(vars, config.vars) },
     modules: [
       { type: "ESModule", path: resolve(dirname(main), "worker.mjs"), contents: await bundle(main, define) },
     ],

@@ -52,7 +52,8 @@ export default defineProject({
             new Response(`with the client certificate: ${request.url}`),
         },
         outboundService: origins,
-        bindings: { PROXY_TIME_LIMIT_MS: "500" },
+        // The rate limit is off here (tests send bursts); test/limits.test.ts turns it on per request.
+        bindings: { PROXY_TIME_LIMIT_MS: "500", RATE_LIMIT_RPS: "0" },
         workers: [
           { name: "mockctl-admin", modules: true, script: ADMIN_ECHO, compatibilityDate: "2026-04-20" },
         ],

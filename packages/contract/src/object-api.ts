@@ -19,6 +19,8 @@ export interface ImposterObjectApi {
   read(): Promise<ImposterRecord | null>;
   /** `read` without the stubs and the journal (both empty), for listing many imposters cheaply. */
   summary(): Promise<ImposterRecord | null>;
+  /** The bytes its definition takes as stored (UTF-8 JSON), 0 when there is none: a workspace's limit. */
+  storedBytes(): Promise<number>;
   /** Deletes the imposter and returns what it was, or null when there was none. */
   remove(): Promise<ImposterRecord | null>;
   replaceStubs(stubs: Stub[]): Promise<Result<ImposterRecord>>;

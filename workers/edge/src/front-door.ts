@@ -1,5 +1,5 @@
 import { type ImposterAddress, noSuchImposterResponse, objectName } from "@mockctl/contract";
-import type { MbRequest, ResponseDescription } from "@mockctl/core";
+import type { MbRequest, RawHttpRequest, ResponseDescription } from "@mockctl/core";
 import { type ImposterEngine, normalizeRequest } from "@mockctl/core";
 import { countStateless } from "./counting.ts";
 import { dataSourceDeps } from "./data-sources.ts";
@@ -10,7 +10,9 @@ import { objectFor, plainRequest } from "./object-stub.ts";
 import { toResponse } from "./outgoing.ts";
 import { proxies, proxyDeps } from "./proxy/forward.ts";
 import { loopbackFor } from "./proxy/loopback.ts";
+import { rateLimitOf, take, tooManyRequests } from "./rate-limit.ts";
 import { lookup, type Served } from "./registry.ts";
+import { hasKey, keyRequired, withoutKey } from "./required-key.ts";
 import { memoFor, type RouteMemo, remember, requestLine } from "./route-memo.ts";
 import { isStrict } from "./strict-mode.ts";
 import {
@@ -123,6 +125,10 @@ function serveFrom(
 ): Response | Promise<Response> {
   const engine = served.engine;
   if (engine === null) return toResponse(noSuchImposterResponse());
+  // Before the memo, so a remembered answer is never given without the key; not counted, as mb counts
+  // only the requests its imposter sees.
+  const key = engine.imposter.requireKey;
+  if (key !== undefined && !hasKey(request, key)) return keyRequired(key);
   const memo = memoFor(engine);
   const line = requestLine(request.method, target);
   const remembered: ResponseDescription | undefined = memo?.get(line);
@@ -131,9 +137,12 @@ function serveFrom(
     return toResponse(remembered);
   }
   const raw = toRawRequest(request, target);
-  const hit = (mbRequest: MbRequest): Hit => ({ ...known, engine, request: mbRequest, memo, line, target });
-  if (raw instanceof Promise) return raw.then((read) => answer(hit(normalizeRequest(read))));
-  return answer(hit(normalizeRequest(raw)));
+  const hit = (read: RawHttpRequest): Hit => {
+    const seen = key === undefined ? read : withoutKey(read, key);
+    return { ...known, engine, request: normalizeRequest(seen), memo, line, target };
+  };
+  if (raw instanceof Promise) return raw.then((read) => answer(hit(read)));
+  return answer(hit(raw));
 }
 
 let workspace: string | undefined;
@@ -164,6 +173,11 @@ export function serveImposter(
   address: ImposterAddress,
 ): Response | Promise<Response> {
   const name = nameOf(env, address);
+  const limit = rateLimitOf(env);
+  if (limit > 0) {
+    const retryAfter = take(name, limit, Date.now());
+    if (retryAfter > 0) return tooManyRequests(limit, retryAfter);
+  }
   const known = { env, ctx, name };
   const served = lookup(name);
   if (served !== undefined) return serveFrom(served, request, known, address.target);

@@ -45,8 +45,8 @@ export class ImposterKeeper {
    */
   userState: UserState = emptyUserState();
 
-  constructor(storage: DurableObjectStorage, name: string | undefined) {
-    this.#store = new ImposterStore(storage);
+  constructor(storage: DurableObjectStorage, name: string | undefined, journalLimit?: number) {
+    this.#store = new ImposterStore(storage, journalLimit);
     this.#pending = new PendingWrites(this.#store);
     this.#name = name;
     this.#version = this.#store.version();
@@ -102,6 +102,10 @@ export class ImposterKeeper {
     const { imposter, numberOfRequests } = this.#live;
     const state = { cursors: {}, numberOfRequests, requests: [] };
     return { imposter: { ...imposter, stubs: [] }, version: this.#version, state };
+  }
+
+  storedBytes(): number {
+    return this.#store.storedBytes();
   }
 
   remove(): ImposterRecord | null {

@@ -3,6 +3,7 @@ import type { FrontDoorObjectApi, Head, ImposterRecord, Snapshot } from "@mockct
 import type { Imposter, MbRequest, ResponseDescription, Result, Stub } from "@mockctl/core";
 import { dataSourceDeps } from "./data-sources.ts";
 import { ImposterKeeper } from "./imposter-keeper.ts";
+import { journalLimitOf } from "./imposter-store.ts";
 import { proxyDeps, targetOf } from "./proxy/forward.ts";
 import { loopbackFor } from "./proxy/loopback.ts";
 import * as edits from "./stub-edits.ts";
@@ -20,7 +21,7 @@ export class ImposterObject extends DurableObject<Env> implements FrontDoorObjec
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    this.#keeper = new ImposterKeeper(ctx.storage, ctx.id.name);
+    this.#keeper = new ImposterKeeper(ctx.storage, ctx.id.name, journalLimitOf(env));
   }
 
   #serial<T>(work: (keeper: ImposterKeeper) => T | Promise<T>): Promise<T> {
@@ -39,6 +40,10 @@ export class ImposterObject extends DurableObject<Env> implements FrontDoorObjec
 
   summary(): Promise<ImposterRecord | null> {
     return this.#serial((keeper) => keeper.summary());
+  }
+
+  storedBytes(): Promise<number> {
+    return this.#serial((keeper) => keeper.storedBytes());
   }
 
   remove(): Promise<ImposterRecord | null> {

@@ -1,7 +1,16 @@
 import type { Imposter, MbRequest } from "@mockctl/core";
 
-/** Recorded requests kept per imposter: a ring buffer, oldest dropped first (mb keeps them all, unbounded). */
+/**
+ * Recorded requests kept per imposter unless JOURNAL_LIMIT says otherwise: a ring buffer, oldest dropped
+ * first (mb keeps them all, unbounded).
+ */
 export const JOURNAL_CAP = 10_000;
+
+/** The Worker's JOURNAL_LIMIT (a positive integer), else JOURNAL_CAP. */
+export function journalLimitOf(env: { JOURNAL_LIMIT?: string }): number {
+  const value = Number(env.JOURNAL_LIMIT);
+  return Number.isInteger(value) && value > 0 ? value : JOURNAL_CAP;
+}
 
 /**
  * Durable Object SQLite rows are limited to 2 MB; a definition is stored as text chunks well under that
@@ -30,9 +39,11 @@ const UPSERT_CURSOR =
 /** One imposter's SQLite storage. Every method is synchronous and atomic, so durable before the RPC returns. */
 export class ImposterStore {
   readonly #storage: DurableObjectStorage;
+  readonly #journalLimit: number;
 
-  constructor(storage: DurableObjectStorage) {
+  constructor(storage: DurableObjectStorage, journalLimit = JOURNAL_CAP) {
     this.#storage = storage;
+    this.#journalLimit = journalLimit;
     storage.sql.exec(SCHEMA);
   }
 
@@ -65,6 +76,12 @@ export class ImposterStore {
     }
     const imposter = JSON.parse(chunks.map((row) => row.text).join("")) as Imposter;
     return { imposter, numberOfRequests: this.#meta("numberOfRequests"), cursors };
+  }
+
+  /** The definition's size as stored: SQLite's length of text cast to a blob is its UTF-8 bytes. */
+  storedBytes(): number {
+    const sql = "SELECT COALESCE(SUM(LENGTH(CAST(text AS BLOB))), 0) AS bytes FROM definition";
+    return this.#sql.exec<{ bytes: number }>(sql).one().bytes;
   }
 
   /** Writes a definition and its cursors; `fresh` also starts the counter and the journal again. */
@@ -138,7 +155,7 @@ export class ImposterStore {
       this.#sql.exec("INSERT INTO journal (request) VALUES (?)", JSON.stringify(request));
     }
     const last = this.#sql.exec<{ seq: number }>("SELECT MAX(seq) AS seq FROM journal").one().seq;
-    this.#sql.exec("DELETE FROM journal WHERE seq <= ?", last - JOURNAL_CAP);
+    this.#sql.exec("DELETE FROM journal WHERE seq <= ?", last - this.#journalLimit);
   }
 
   #clearRequests(): void {

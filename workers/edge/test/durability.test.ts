@@ -3,7 +3,15 @@ import { describe, expect, it, vi } from "vitest";
 import { FLUSH_MS } from "../src/front-door.ts";
 import { ImposterStore, JOURNAL_CAP } from "../src/imposter-store.ts";
 import { thisIsolate } from "../src/registry.ts";
-import { freshPort, imposter, is, objectFor, rawObjectFor, send } from "./helpers.ts";
+import {
+  freshPort,
+  imposter,
+  is,
+  objectFor,
+  rawObjectFor,
+  journalEntry as request,
+  send,
+} from "./helpers.ts";
 
 const storedCount = (port: number) =>
   runInDurableObject(
@@ -41,15 +49,6 @@ describe("durability", () => {
   it(`keeps the last ${JOURNAL_CAP} recorded requests, dropping the oldest`, async () => {
     const port = freshPort();
     await objectFor(port).put(imposter(port, { recordRequests: true }));
-    const request = (i: number) => ({
-      requestFrom: "",
-      method: "GET",
-      path: `/${i}`,
-      query: {},
-      headers: {},
-      body: "",
-      ip: "",
-    });
     await runInDurableObject(rawObjectFor(port), (_, state) => {
       const store = new ImposterStore(state.storage);
       store.recordServed(

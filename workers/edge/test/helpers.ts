@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { objectName } from "@mockctl/contract";
-import type { Imposter } from "@mockctl/core";
+import type { Imposter, MbRequest } from "@mockctl/core";
 import { objectFor as stubFor } from "../src/object-stub.ts";
 
 let nextPort = 4000;
@@ -22,3 +22,14 @@ export const is = (body: string, statusCode = 200) => ({ responses: [{ is: { sta
 export function send(url: string, init: RequestInit = {}): Promise<Response> {
   return exports.default.fetch(new Request(new URL(url, "http://127.0.0.1:2525"), init));
 }
+
+/** A recorded GET of `/<i>`, as the journal stores it. */
+export const journalEntry = (i: number): MbRequest => ({
+  requestFrom: "",
+  method: "GET",
+  path: `/${i}`,
+  query: {},
+  headers: {},
+  body: "",
+  ip: "",
+});

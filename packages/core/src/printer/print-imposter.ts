@@ -26,6 +26,9 @@ function header(imposter: Imposter, activity: ImposterActivity, options: PrintOp
     result.recordRequests = Boolean(imposter.recordRequests);
     // Printed only when set, so imposters that never use it print exactly as in Mountebank.
     if (imposter.strict !== undefined) result.strict = imposter.strict;
+    // The key's value is a secret: never printed, to any caller, in any form. Its header is, so a reader
+    // knows the imposter is protected and a replay of a saved file fails loudly until the value is given.
+    if (imposter.requireKey !== undefined) result.requireKey = { header: imposter.requireKey.header };
     if (imposter.protocol === "https") Object.assign(result, httpsMetadata(imposter));
   }
   return result;
@@ -48,7 +51,7 @@ function printedStubs(imposter: Imposter, options: PrintOptions): PrintedStub[] 
 
 /**
  * Prints an imposter in one of Mountebank's forms with its exact field order: protocol, port, [name],
- * [defaultResponse], numberOfRequests, recordRequests, <https metadata>, requests, stubs, _links.
+ * [defaultResponse], numberOfRequests, recordRequests, [strict], [requireKey], <https metadata>, requests, stubs, _links.
  * `allowCORS` is never echoed (Mountebank issue #760). The result shares nested data with `imposter`.
  */
 export function printImposter(

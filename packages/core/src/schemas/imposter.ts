@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { RequireKeySchema } from "./require-key.ts";
 import { IsSchema, StubSchema } from "./response.ts";
 
 export const PROTOCOLS = ["http", "https"] as const;
@@ -15,6 +16,8 @@ export const ImposterSchema = z.looseObject({
   allowCORS: z.boolean().optional(),
   /** The platform's own: every request goes through the imposter's Durable Object (DESIGN.md, strict mode). */
   strict: z.boolean().optional(),
+  /** The platform's own: a header every request to the hosted URL must carry (schemas/require-key.ts). */
+  requireKey: RequireKeySchema.optional(),
   // https metadata: TLS ends at the platform, so these are accepted and echoed only.
   key: z.string().optional(),
   cert: z.string().optional(),

@@ -4,4 +4,5 @@ export * from "./behavior.ts";
 export * from "./imposter.ts";
 export * from "./predicate.ts";
 export * from "./request.ts";
+export * from "./require-key.ts";
 export * from "./response.ts";

@@ -17,3 +17,11 @@ export {
 } from "./stub-bodies.ts";
 export { upcast, upcastStub } from "./upcast.ts";
 export { type ValidationOptions, validateImposter } from "./validate-imposter.ts";
+export {
+  DEFAULT_WORKSPACE_LIMITS,
+  definitionBytes,
+  imposterCountError,
+  parseWorkspaceLimits,
+  storedBytesError,
+  type WorkspaceLimits,
+} from "./workspace-limits.ts";

@@ -2,7 +2,7 @@ import type { ImposterDraft, Stub } from "@mockctl/core";
 import { Hono } from "hono";
 import type { AppEnv } from "../env.ts";
 import { takes } from "../http.ts";
-import { createImposter, deleteAllImposters, listImposters } from "../services/imposters.ts";
+import { addImposter, deleteAllImposters, listImposters } from "../services/imposters.ts";
 import { deleteAllFlags, FULL, LIST, listFlags, print } from "../services/printing.ts";
 import { replaceAllImposters } from "../services/replace-all.ts";
 import { validImposter, validImposters } from "../services/validation.ts";
@@ -20,7 +20,7 @@ export const imposters = new Hono<AppEnv>()
   })
   .post("/imposters", takes<ImposterBody>(), async (c) => {
     const admin = c.get("admin");
-    const record = await createImposter(admin, await validImposter(admin, c.get("body")));
+    const record = await addImposter(admin, await validImposter(admin, c.get("body")));
     const location = `${admin.site.origin}/imposters/${record.imposter.port}`;
     return c.json(print(admin.site, record, FULL), 201, { location });
   })

@@ -12,6 +12,7 @@ import { audit, imposterScope } from "./audit.ts";
 import { claimPort, listPorts, releasePort, setEntry } from "./catalog.ts";
 import { imposterObject } from "./imposter-objects.ts";
 import { ADMIN_PORT, randomPort } from "./ports.ts";
+import { assertRoomForImposter } from "./workspace-limits.ts";
 import { loadWorkspace } from "./workspaces.ts";
 
 const objectFor = (admin: AdminContext, port: number) =>
@@ -63,6 +64,12 @@ export async function createImposter(admin: AdminContext, draft: ImposterDraft):
   }
   await changed(admin, record, "created");
   return record;
+}
+
+/** POST /imposters: within the workspace's limits, then created. */
+export async function addImposter(admin: AdminContext, draft: ImposterDraft): Promise<ImposterRecord> {
+  await assertRoomForImposter(admin, draft);
+  return createImposter(admin, draft);
 }
 
 export async function deleteImposter(admin: AdminContext, port: number): Promise<ImposterRecord | null> {

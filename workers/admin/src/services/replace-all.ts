@@ -8,10 +8,11 @@ import {
   deleteImposter,
   listImposters,
 } from "./imposters.ts";
+import { assertRoomForAll } from "./workspace-limits.ts";
 
 /**
  * PUT /imposters: Mountebank deletes every imposter, then creates the new ones. The drafts come validated
- * (every error reported before anything changes, as in mb); when a storage step fails midway, what was
+ * (every error reported before anything changes, as in mb) and the new set must fit the workspace's limits; when a storage step fails midway, what was
  * created is removed and the previous imposters are put back, so a client sees the old set or the new
  * one, never a mix. The previous imposters come back with their definitions; their counters, journals and
  * response cursors start again, as after any re-creation.
@@ -21,6 +22,7 @@ export async function replaceAllImposters(
   drafts: ImposterDraft[],
 ): Promise<ImposterRecord[]> {
   assertNotReserved(drafts);
+  assertRoomForAll(admin, drafts);
   const previous = await listImposters(admin);
   await deleteAllImposters(admin);
   const records: ImposterRecord[] = [];

@@ -4,6 +4,7 @@ import type { AdminContext } from "../env.ts";
 import { imposterObject } from "./imposter-objects.ts";
 import { changed } from "./imposters.ts";
 import { validAddStub, validNewStub, validStubIndex, validStubs } from "./validation.ts";
+import { assertRoomForStubs } from "./workspace-limits.ts";
 
 const objectOf = (admin: AdminContext, record: ImposterRecord) =>
   imposterObject(admin.env, admin.principal.workspaceId, record.imposter.port);
@@ -11,6 +12,7 @@ const objectOf = (admin: AdminContext, record: ImposterRecord) =>
 /** POST /imposters/:id/stubs with `{index?, stub}`; the index defaults to the end. */
 export async function addStub(admin: AdminContext, record: ImposterRecord, body: unknown) {
   const { index, stub } = await validAddStub(admin, body, record.imposter.stubs.length);
+  await assertRoomForStubs(admin, record, record.imposter.stubs.toSpliced(index, 0, stub));
   const updated = unwrap(await objectOf(admin, record).addStub(stub, index));
   await changed(admin, updated, `stub added at ${index}`);
   return updated;
@@ -25,6 +27,7 @@ export async function replaceStub(
 ) {
   const index = validStubIndex(segment, record.imposter.stubs.length);
   const stub = await validNewStub(admin, body);
+  await assertRoomForStubs(admin, record, record.imposter.stubs.toSpliced(index, 1, stub));
   const updated = unwrap(await objectOf(admin, record).replaceStub(index, stub));
   await changed(admin, updated, `stub ${index} replaced`);
   return updated;
@@ -40,6 +43,7 @@ export async function deleteStub(admin: AdminContext, record: ImposterRecord, se
 /** PUT /imposters/:id/stubs replaces every stub, which restarts response cycling. */
 export async function replaceStubs(admin: AdminContext, record: ImposterRecord, body: unknown) {
   const stubs = await validStubs(admin, body);
+  await assertRoomForStubs(admin, record, stubs);
   const updated = unwrap(await objectOf(admin, record).replaceStubs(stubs));
   await changed(admin, updated, "stubs replaced");
   return updated;

@@ -1,0 +1,41 @@
+import { runInDurableObject } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { ImposterStore, JOURNAL_CAP, journalLimitOf } from "../src/imposter-store.ts";
+import { freshPort, imposter, objectFor, rawObjectFor, journalEntry as request } from "./helpers.ts";
+
+describe("the journal's length per imposter (JOURNAL_LIMIT)", () => {
+  it.each([
+    ["3", 3],
+    ["10000", 10_000],
+    [undefined, JOURNAL_CAP],
+    ["0", JOURNAL_CAP],
+    ["2.5", JOURNAL_CAP],
+    ["lots", JOURNAL_CAP],
+  ])("%j keeps %d requests", (value, limit) => {
+    expect(journalLimitOf(value === undefined ? {} : { JOURNAL_LIMIT: value })).toBe(limit);
+  });
+
+  it("keeps the newest requests up to the limit, dropping the oldest", async () => {
+    const port = freshPort();
+    await objectFor(port).put(imposter(port, { recordRequests: true }));
+    const paths = await runInDurableObject(rawObjectFor(port), (_, state) => {
+      const store = new ImposterStore(state.storage, 3);
+      store.recordServed(2, {}, [request(0), request(1)]);
+      store.recordServed(5, {}, [request(2), request(3), request(4)]);
+      return store.requests().map((recorded) => recorded.path);
+    });
+    expect(paths).toEqual(["/2", "/3", "/4"]);
+  });
+});
+
+describe("an imposter's stored bytes", () => {
+  it("are its definition's UTF-8 JSON, and 0 once deleted", async () => {
+    const port = freshPort();
+    const definition = imposter(port, { name: "café", stubs: [] });
+    await objectFor(port).put(definition);
+    const bytes = new TextEncoder().encode(JSON.stringify(definition)).length;
+    expect(await objectFor(port).storedBytes()).toBe(bytes);
+    await objectFor(port).remove();
+    expect(await objectFor(port).storedBytes()).toBe(0);
+  });
+});
