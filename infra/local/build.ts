@@ -7,11 +7,11 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { devNull } from "node:os";
 import { join } from "node:path";
+import { USER_CODE_HOST_BINDING, userCodeHostBindings } from "@mockctl/user-code/host";
 import { type Config, Miniflare, serializeConfig } from "miniflare";
 import { DATA_SOURCES_BINDING, dataSourceService } from "./data-sources.ts";
 import { API_KEY_ENV, type BuildRequest, type Layout } from "./layout.ts";
 import { applyMigrations, migrationFiles } from "./migrations.ts";
-import { USER_CODE_HOST_BINDING, userCodeHostBindings } from "./user-code-host/index.ts";
 import { type LocalWorker, loadWorker } from "./worker-options.ts";
 
 /**

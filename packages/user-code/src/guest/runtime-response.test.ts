@@ -1,6 +1,6 @@
+import { emptyUserState, type UserState } from "@mockctl/core";
 import { describe, expect, it } from "vitest";
-import { mbError, mbLogger, mbResolver, ourError, request, runtimeFor } from "./node-runtime.testing.ts";
-import { emptyUserState, type UserState } from "./types.ts";
+import { mbError, mbLogger, mbResolver, ourError, request, runtimeFor } from "../../test/node-runtime.ts";
 
 /** mb's state for one imposter: its resolver holds injectState, the imposter holds imposterState. */
 function mbImposter() {

@@ -1,6 +1,6 @@
+import { emptyUserState } from "@mockctl/core";
 import { describe, expect, it } from "vitest";
-import { mbError, mbLogger, mbPredicates, ourError, request, runtimeFor } from "./node-runtime.testing.ts";
-import { emptyUserState } from "./types.ts";
+import { mbError, mbLogger, mbPredicates, ourError, request, runtimeFor } from "../../test/node-runtime.ts";
 
 describe("predicate inject", () => {
   const cases: Array<[string, boolean]> = [

@@ -1,10 +1,9 @@
-import type { ChildProcess } from "node:child_process";
+import { type ChildProcess, type SpawnOptions, spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
-import { spawnTethered } from "../tether.ts";
 import { hostConfig } from "./host-config.ts";
 import { HOST_WORKER_MODULE } from "./host-worker.ts";
 import { type RecycleOptions, recycleWhenIdle } from "./recycle.ts";
@@ -26,6 +25,9 @@ const SUSPECT_NICENESS = 19;
 
 export type Verdict = "healthy" | "killed" | "down";
 
+/** How the host's process is started: the launcher passes one that ties the child's life to its own. */
+export type SpawnChild = (command: string, args: string[], options: SpawnOptions) => ChildProcess;
+
 /**
  * The local platform's user-code host: a workerd process of its own that runs Mountebank's user functions,
  * so a function that never returns (`while (true) {}`) blocks that process's thread, not the platform's.
@@ -41,10 +43,13 @@ export class UserCodeHost {
   #checking: Promise<Verdict> | undefined;
   #stopped = false;
   readonly #stopRecycling: () => void;
+  readonly #spawnChild: SpawnChild;
   /** Processes started so far (tests and logs read it). */
   starts = 0;
 
-  constructor(recycle: RecycleOptions = {}) {
+  /** `spawnChild`: the launcher's tethered spawn (infra/local/tether.ts); plain `spawn` in tests. */
+  constructor(recycle: RecycleOptions = {}, spawnChild: SpawnChild = spawn) {
+    this.#spawnChild = spawnChild;
     // A private folder (0700): only this user can reach the socket.
     this.#dir = mkdtempSync(join(tmpdir(), "mockctl-user-code-"));
     this.socketPath = join(this.#dir, "host.sock");
@@ -101,7 +106,7 @@ export class UserCodeHost {
     // A killed process leaves its socket file behind, and workerd will not listen over it.
     rmSync(this.socketPath, { force: true });
     const args = ["serve", "--experimental", "--control-fd=3", this.#configPath];
-    const child = spawnTethered(workerdBinary(), args, { stdio: ["ignore", "ignore", "pipe", "pipe"] });
+    const child = this.#spawnChild(workerdBinary(), args, { stdio: ["ignore", "ignore", "pipe", "pipe"] });
     this.#child = child;
     this.starts++;
     // If the launcher exits without stop(), the host must not outlive it (SIGKILL: the tether).

@@ -1,12 +1,6 @@
 import type { Imposter } from "@mockctl/core";
-import {
-  buildUserCodeModules,
-  type UserCodeKind,
-  type UserCodeModules,
-  type UserFunction,
-  UserFunctionSet,
-  userFunctionsOf,
-} from "@mockctl/core";
+import { type UserCodeKind, type UserFunction, UserFunctionSet, userFunctionsOf } from "@mockctl/core";
+import { buildUserCodeModules, type UserCodeModules } from "../guest/index.ts";
 import type { StartFailure } from "./start-failure.ts";
 
 /** A build of the loaded worker, named by its content so one id always means one code. */

@@ -1,7 +1,7 @@
 /**
  * How the local platform runs user code out of its own thread (issue 8): the edge Worker gets two
  * bindings that the deployed platform does not have, and uses its own Worker Loader only when they are
- * absent (workers/edge/src/user-code/host-client.ts).
+ * absent (../edge/host-client.ts).
  *
  * - USER_CODE_HOST: an external service on the host's unix socket, for the calls themselves.
  * - USER_CODE_SUPERVISOR: a function of this process, for the two events only the launcher can act on:
@@ -9,9 +9,9 @@
  *   past its deadline (the supervisor pings the host and kills it if it is stuck, before answering).
  */
 import type { WorkerOptions } from "miniflare";
-import { UserCodeHost } from "./supervisor.ts";
+import { type SpawnChild, UserCodeHost } from "./supervisor.ts";
 
-export { UserCodeHost } from "./supervisor.ts";
+export { type SpawnChild, UserCodeHost, type Verdict } from "./supervisor.ts";
 
 export const USER_CODE_HOST_BINDING = "USER_CODE_HOST";
 export const USER_CODE_SUPERVISOR_BINDING = "USER_CODE_SUPERVISOR";
@@ -44,5 +44,8 @@ export function userCodeHostBindings(): NonNullable<WorkerOptions["serviceBindin
   };
 }
 
-/** A host for the platform's lifetime; no process runs until the edge's first user-code call. */
-export const createUserCodeHost = (): UserCodeHost => new UserCodeHost();
+/**
+ * A host for the platform's lifetime; no process runs until the edge's first user-code call. `spawnChild`
+ * starts it so that it dies with the launcher, even on SIGKILL (the launcher's tether).
+ */
+export const createUserCodeHost = (spawnChild: SpawnChild): UserCodeHost => new UserCodeHost({}, spawnChild);

@@ -1,8 +1,12 @@
-import type { MbError } from "../errors.ts";
-import type { MbRequest } from "../schemas/request.ts";
-import { buildUserCodeModules } from "./build-modules.ts";
-import { userCodeError } from "./errors.ts";
-import type { UserCall, UserCodeKind, UserOutcome } from "./types.ts";
+import {
+  type MbError,
+  type MbRequest,
+  type UserCall,
+  type UserCodeKind,
+  type UserOutcome,
+  userCodeError,
+} from "@mockctl/core";
+import { buildUserCodeModules } from "../src/guest/build-modules.ts";
 
 // Test helper: the runtime and function modules as the loaded worker holds them, run here in Node (the
 // same V8 as workerd) next to Mountebank 2.9.1's own code, so tests can hold them to the same results.

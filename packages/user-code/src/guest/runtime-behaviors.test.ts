@@ -1,7 +1,6 @@
+import { emptyUserState, type IsResponse } from "@mockctl/core";
 import { describe, expect, it } from "vitest";
-import type { IsResponse } from "../schemas/response.ts";
-import { mbBehaviors, mbError, mbLogger, ourError, request, runtimeFor } from "./node-runtime.testing.ts";
-import { emptyUserState } from "./types.ts";
+import { mbBehaviors, mbError, mbLogger, ourError, request, runtimeFor } from "../../test/node-runtime.ts";
 
 const base = (): IsResponse => ({ statusCode: 200, headers: { a: "1" }, body: "x" });
 

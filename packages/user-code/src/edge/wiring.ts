@@ -1,20 +1,20 @@
-import { type EngineDeps, type Imposter, type ImposterEngine, userFunctionsOf } from "@mockctl/core";
-import { dataSourceDeps } from "./data-sources.ts";
 import {
-  createUserCodeDeps,
-  emptyUserState,
-  StateNeeded,
-  type UserCodeEnv,
+  type EngineDeps,
+  type Imposter,
+  type ImposterEngine,
   type UserState,
-} from "./user-code/index.ts";
+  userFunctionsOf,
+} from "@mockctl/core";
+import { createUserCodeDeps, StateNeeded } from "./create-user-code-deps.ts";
+import type { UserCodeEnv } from "./run-in-isolate.ts";
 
 interface UserCodeFacts {
   /** The imposter has user functions at all. */
   runs: boolean;
   /** Every request must go to the object: see needsObjectForUserCode. */
   needsObject: boolean;
-  /** The front door's seams, made on first use for the env it was made with. */
-  deps?: { env: object; deps: EngineDeps };
+  /** The front door's seams, made on first use for the env and other seams they were made with. */
+  deps?: { env: object; others: EngineDeps; deps: EngineDeps };
 }
 
 const facts = new WeakMap<ImposterEngine, UserCodeFacts>();
@@ -47,12 +47,15 @@ export function markNeedsObject(engine: ImposterEngine): void {
 
 export const isStateNeeded = (error: unknown): boolean => error instanceof StateNeeded;
 
-/** The front door's seams for a stateless stub of an imposter with user code: lookups and stateless calls. */
-export function frontDoorDeps(env: UserCodeEnv, engine: ImposterEngine): EngineDeps {
+/**
+ * The front door's seams for a stateless stub of an imposter with user code: `others` (the Worker's own,
+ * e.g. lookups; made once per env, so the merged seams are too) and the stateless user-code calls.
+ */
+export function frontDoorDeps(env: UserCodeEnv, engine: ImposterEngine, others: EngineDeps): EngineDeps {
   const known = factsOf(engine);
-  if (known.deps?.env !== env) {
-    const deps = { ...dataSourceDeps(env), ...createUserCodeDeps(env, engine.imposter, {}) };
-    known.deps = { env, deps };
+  if (known.deps?.env !== env || known.deps.others !== others) {
+    const deps = { ...others, ...createUserCodeDeps(env, engine.imposter, {}) };
+    known.deps = { env, others, deps };
   }
   return known.deps.deps;
 }
@@ -62,5 +65,3 @@ export function userCodeDeps(env: UserCodeEnv, imposter: Imposter, state: UserSt
   if (userFunctionsOf(imposter).length === 0) return {};
   return createUserCodeDeps(env, imposter, { state });
 }
-
-export { emptyUserState, type UserState };

@@ -1,6 +1,16 @@
-import { userFunctionKey } from "./collect.ts";
+import {
+  type UserCall,
+  type UserCodeKind,
+  type UserFunction,
+  type UserOutcome,
+  userFunctionKey,
+} from "@mockctl/core";
 import { RUNTIME_MODULE } from "./runtime-module.ts";
-import type { UserCodeKind, UserFunction } from "./types.ts";
+
+/** The loaded worker's main entrypoint, as the caller sees it over RPC (`main.js` below). */
+export interface UserCodeEntrypoint {
+  run(call: UserCall): Promise<UserOutcome>;
+}
 
 /** The module text of one loaded worker, plus where each user function lives in it. */
 export interface UserCodeModules {

@@ -1,6 +1,6 @@
 import type { Imposter } from "@mockctl/core";
-import { buildUserCodeModules } from "@mockctl/core";
 import { describe, expect, it } from "vitest";
+import { buildUserCodeModules } from "../guest/index.ts";
 import { contentId, programFor, UserCodeProgram } from "./program.ts";
 
 const imposter = (source: string): Imposter => ({

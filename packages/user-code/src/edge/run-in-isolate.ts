@@ -1,4 +1,5 @@
-import type { UserCall, UserCodeEntrypoint, UserCodeKind, UserCodeModules, UserOutcome } from "@mockctl/core";
+import type { UserCall, UserCodeKind, UserOutcome } from "@mockctl/core";
+import type { UserCodeEntrypoint, UserCodeModules } from "../guest/index.ts";
 import { USER_CODE_CPU_MS } from "./deadline.ts";
 import { type HostCallOptions, runOnHost, type UserCodeHostEnv } from "./host-client.ts";
 import type { UserCodeProgram } from "./program.ts";

@@ -1,4 +1,5 @@
-import type { UserCall, UserCodeModules, UserOutcome } from "@mockctl/core";
+import type { UserCall, UserOutcome } from "@mockctl/core";
+import type { UserCodeModules } from "../guest/index.ts";
 
 /**
  * The local platform's way to user code (issue 8). Locally workerd runs a loaded isolate on its caller's

@@ -1,7 +1,7 @@
+import type { UserFunction } from "@mockctl/core";
 import { describe, expect, it } from "vitest";
 import { brokenModule, buildUserCodeModules, functionModule } from "./build-modules.ts";
 import { RUNTIME_MODULE } from "./runtime-module.ts";
-import type { UserFunction } from "./types.ts";
 
 const FUNCTIONS: UserFunction[] = [
   { kind: "predicate", source: "(config) => true" },

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Platform, startPlatform } from "../platform.ts";
+import { type Platform, startPlatform } from "./platform.ts";
 
 /**
  * Issue 8, part 3: under load a trivial function must not fail. The soak (200 VUs) failed ~24 decorate

@@ -1,0 +1,8 @@
+export {
+  brokenModule,
+  buildUserCodeModules,
+  functionModule,
+  type UserCodeEntrypoint,
+  type UserCodeModules,
+} from "./build-modules.ts";
+export { RUNTIME_MODULE } from "./runtime-module.ts";
