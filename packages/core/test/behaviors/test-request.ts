@@ -1,4 +1,4 @@
-import type { MbRequest } from "../schemas/request.ts";
+import type { MbRequest } from "../../src/schemas/request.ts";
 
 /** A request as the normalizer builds it, for behavior tests. */
 export function testRequest(overrides: Partial<MbRequest> = {}): MbRequest {

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import type { Predicate } from "../schemas/predicate.ts";
+import type { Predicate } from "../../src/schemas/predicate.ts";
 import {
   BODIES,
   HEADER_NAMES,
@@ -12,7 +12,7 @@ import {
   SCALARS,
   SELECTORS,
   XPATHS,
-} from "./vocabulary.testing.ts";
+} from "./vocabulary.ts";
 
 /**
  * Random stubs for the index-vs-oracle property tests. Every shape the index understands appears, next

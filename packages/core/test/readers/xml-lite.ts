@@ -1,7 +1,7 @@
 import fc from "fast-check";
-import { compileXPath, parseXml, type XPathSelection } from "../select/xpath.ts";
-import { readLiteXml } from "./xml-lite.ts";
-import { compileLiteXPath } from "./xpath-lite.ts";
+import { readLiteXml } from "../../src/readers/xml-lite.ts";
+import { compileLiteXPath } from "../../src/readers/xpath-lite.ts";
+import { compileXPath, parseXml, type XPathSelection } from "../../src/select/xpath.ts";
 
 /** What the xmldom path gives, or the error it throws. */
 export function viaXmldom(selector: string, ns: Record<string, string> | undefined, text: string): unknown {

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import type { MbRequest } from "../schemas/request.ts";
+import type { MbRequest } from "../../src/schemas/request.ts";
 
 /**
  * Small overlapping vocabularies for the index-vs-oracle property tests, so that matches, near misses

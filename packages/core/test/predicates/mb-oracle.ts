@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import type { MbRequest } from "../schemas/request.ts";
+import type { MbRequest } from "../../src/schemas/request.ts";
 
 /** Mountebank 2.9.1's own predicate evaluator, run beside ours in tests as the oracle. */
 export const mb = createRequire(import.meta.url)("mountebank/src/models/predicates.js") as {
