@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createUserCodeDeps } from "./index.ts";
 
 /**
- * The edge's side of the local user-code host (infra/local/user-code-host): a fake host and supervisor
+ * The edge's side of the local user-code host (../host): a fake host and supervisor
  * record what the edge sends and answer as scripted, so each rule of the protocol is seen on its own.
  */
 type Answer = () => Promise<Response>;

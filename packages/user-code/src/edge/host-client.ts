@@ -4,7 +4,7 @@ import type { UserCodeModules } from "../guest/index.ts";
 /**
  * The local platform's way to user code (issue 8). Locally workerd runs a loaded isolate on its caller's
  * thread and enforces no CPU limit, so `while (true) {}` in the edge's own LOADER would stop the whole
- * platform. The launcher (infra/local/user-code-host) binds these two instead; a deployed edge has neither
+ * platform. The launcher (../host) binds these two instead; a deployed edge has neither
  * and keeps its own LOADER, whose isolates Cloudflare's CPU limit stops.
  */
 export interface UserCodeHostEnv {

@@ -1,8 +1,2 @@
-export {
-  brokenModule,
-  buildUserCodeModules,
-  functionModule,
-  type UserCodeEntrypoint,
-  type UserCodeModules,
-} from "./build-modules.ts";
+export { buildUserCodeModules, type UserCodeEntrypoint, type UserCodeModules } from "./build-modules.ts";
 export { RUNTIME_MODULE } from "./runtime-module.ts";

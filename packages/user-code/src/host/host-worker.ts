@@ -1,6 +1,6 @@
 /**
  * The user-code host's one Worker, as module text (it runs in its own workerd process, not here; written
- * as plain JavaScript like the core's RUNTIME_MODULE, so the launcher needs no bundler for it).
+ * as plain JavaScript like the guest's RUNTIME_MODULE, so the launcher needs no bundler for it).
  *
  * The edge posts `{ id, call, limitMs }` to `/run`, adding `code` ({ compatibilityDate, mainModule,
  * modules }) only when the host answered 409 because it does not hold that id yet (it was just started or restarted). The
@@ -15,7 +15,7 @@
  * sees another's state. `/ping` answers on the host's only thread: a function looping synchronously
  * blocks it, which is how the supervisor tells a stuck host from a slow function.
  */
-export const HOST_WORKER_MODULE = `// mockctl user-code host (infra/local/user-code-host)
+export const HOST_WORKER_MODULE = `// mockctl user-code host (@mockctl/user-code/host)
 const MAX_CODES = 256;
 const codes = new Map();
 
