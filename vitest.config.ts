@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     projects: [
       "packages/*/vitest.config.ts",
+      "packages/user-code/vitest.workerd.config.ts",
       "workers/*/vitest.config.ts",
       "infra/vitest.config.ts",
       "load-tests/vitest.config.ts",

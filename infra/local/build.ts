@@ -1,5 +1,5 @@
 // The local platform's cold path, run in a child process (platform.ts) that exits when done, so wrangler,
-// esbuild and Miniflare (about 1.9 s and 300 MB together, infra/local/README.md) never load into the
+// esbuild and Miniflare (about 1.9 s and 300 MB together, infra/README.md) never load into the
 // long-lived launcher. It builds the Workers' Miniflare options from their wrangler configs, lets Miniflare
 // assemble the workerd config once, keeps that config, and leaves a data folder with D1 migrated.
 import { createHash } from "node:crypto";
@@ -7,18 +7,18 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { devNull } from "node:os";
 import { join } from "node:path";
+import { USER_CODE_HOST_BINDING, userCodeHostBindings } from "@mockctl/user-code/host";
 import { type Config, Miniflare, serializeConfig } from "miniflare";
 import { DATA_SOURCES_BINDING, dataSourceService } from "./data-sources.ts";
 import { API_KEY_ENV, type BuildRequest, type Layout } from "./layout.ts";
 import { applyMigrations, migrationFiles } from "./migrations.ts";
-import { USER_CODE_HOST_BINDING, userCodeHostBindings } from "./user-code-host/index.ts";
 import { type LocalWorker, loadWorker } from "./worker-options.ts";
 
 /**
  * V8 flags for workerd (Config.v8Flags, which Miniflare never sets). With V8's default young generation
  * workerd grows under load and keeps what it took: a hello-world Worker went from 48 to 502 MB in 30 s of
  * wrk, the platform from 65 to 450 MB. A 1 MB semi-space keeps both flat near their idle size at the same
- * throughput (infra/local/README.md, "Memory").
+ * throughput (infra/README.md, "Memory").
  */
 const V8_FLAGS = ["--max-semi-space-size=1"];
 

@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
+import { createUserCodeHost, supervisorService, USER_CODE_SUPERVISOR_BINDING } from "@mockctl/user-code/host";
 import { ensureBuild } from "./build-cache.ts";
 import { prepareDataFolder } from "./data-folder.ts";
 import { DATA_SOURCES_BINDING, dataSourceService } from "./data-sources.ts";
@@ -7,11 +8,7 @@ import { listenKeepAlive } from "./keep-alive.ts";
 import { API_KEY_ENV, repositoryRoot } from "./layout.ts";
 import { startLoopback } from "./loopback.ts";
 import { supervise } from "./supervisor.ts";
-import {
-  createUserCodeHost,
-  supervisorService,
-  USER_CODE_SUPERVISOR_BINDING,
-} from "./user-code-host/index.ts";
+import { spawnTethered } from "./tether.ts";
 import { workerdArgs } from "./workerd-args.ts";
 
 const ROOT = repositoryRoot();
@@ -100,7 +97,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
   const build = await ensureBuild(ROOT, configs, vars);
   await prepareDataFolder(build, dataDir, configs, vars);
   // User code runs in a workerd process of its own, started on the edge's first call (issue 8).
-  const userCode = createUserCodeHost();
+  const userCode = createUserCodeHost(spawnTethered);
   const loopback = await startLoopback({
     [DATA_SOURCES_BINDING]: dataSourceService(
       options.dataSourceRoot ?? process.env.INIT_CWD ?? process.cwd(),

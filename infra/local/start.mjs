@@ -11,7 +11,7 @@ const out = join(here, "../../node_modules/.cache/mockctl/launcher");
 const entries = ["cli", "build"];
 // The workspace packages the launcher imports are TypeScript too: they are bundled in, so their sources
 // count for staleness as well.
-const sources = [here, join(here, "../../packages/contract/src")];
+const sources = [here, ...["contract", "user-code"].map((name) => join(here, `../../packages/${name}/src`))];
 
 function newestSource() {
   return sources

@@ -7,7 +7,7 @@ export interface RunOptions {
   port: number;
   loopbackPort: number;
   dataDir: string;
-  /** The user-code host's unix socket (user-code-host/), which exists once the host first starts. */
+  /** The user-code host's unix socket (@mockctl/user-code/host), which exists once the host first starts. */
   userCodeSocket: string;
 }
 

@@ -15,7 +15,7 @@ export function roleOf(pid: number, name: string): string {
   try {
     argv = readFileSync(`/proc/${pid}/cmdline`, "utf8");
   } catch {}
-  // The user-code host is a bare workerd serving its own host.capnp (infra/local/user-code-host/).
+  // The user-code host is a bare workerd serving its own host.capnp (@mockctl/user-code/host).
   return argv.includes("host.capnp") ? "user-code host (workerd)" : "workerd";
 }
 

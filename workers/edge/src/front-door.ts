@@ -1,6 +1,13 @@
 import { type ImposterAddress, noSuchImposterResponse, objectName } from "@mockctl/contract";
 import type { MbRequest, RawHttpRequest, ResponseDescription } from "@mockctl/core";
 import { type ImposterEngine, normalizeRequest } from "@mockctl/core";
+import {
+  frontDoorDeps,
+  isStateNeeded,
+  markNeedsObject,
+  needsObjectForUserCode,
+  runsUserCode,
+} from "@mockctl/user-code/edge";
 import { countStateless } from "./counting.ts";
 import { dataSourceDeps } from "./data-sources.ts";
 import { failed } from "./errors.ts";
@@ -15,13 +22,6 @@ import { lookup, type Served } from "./registry.ts";
 import { hasKey, keyRequired, withoutKey } from "./required-key.ts";
 import { memoFor, type RouteMemo, remember, requestLine } from "./route-memo.ts";
 import { isStrict } from "./strict-mode.ts";
-import {
-  frontDoorDeps,
-  isStateNeeded,
-  markNeedsObject,
-  needsObjectForUserCode,
-  runsUserCode,
-} from "./user-code-wiring.ts";
 
 export { FLUSH_MS } from "./counting.ts";
 
@@ -95,7 +95,7 @@ function answerStub(hit: Hit, stubIndex: number): Promise<Response> {
 function answerWithUserCode(hit: Hit, stubIndex: number): Promise<Response> {
   const { env, ctx, name, engine, request } = hit;
   // Plain copies, as for the object: the request crosses into the user-code isolate over RPC.
-  const userCode = frontDoorDeps(env, engine);
+  const userCode = frontDoorDeps(env, engine, dataSourceDeps(env));
   const deps = proxies(engine)
     ? { ...userCode, ...proxyDeps(env, hit.target, loopbackFor(env, ctx, name)) }
     : userCode;

@@ -14,12 +14,12 @@ import type {
   Result,
 } from "@mockctl/core";
 import { createEngine, fail, type ImposterEngine, type ImposterState, ok } from "@mockctl/core";
+import { emptyUserState, type UserState } from "@mockctl/user-code/edge";
 import { failed } from "./errors.ts";
 import { ImposterStore, type StoredImposter } from "./imposter-store.ts";
 import { PendingWrites } from "./pending-writes.ts";
 import { recordingOf, sent } from "./proxy/recording.ts";
 import { publish, takeHits, thisIsolate } from "./registry.ts";
-import { emptyUserState, type UserState } from "./user-code-wiring.ts";
 
 /** What is kept in memory between requests: the stored state plus its compiled engine. */
 interface Live extends StoredImposter {

@@ -1,13 +1,13 @@
 import { DurableObject } from "cloudflare:workers";
 import type { FrontDoorObjectApi, Head, ImposterRecord, Snapshot } from "@mockctl/contract";
 import type { Imposter, MbRequest, ResponseDescription, Result, Stub } from "@mockctl/core";
+import { userCodeDeps } from "@mockctl/user-code/edge";
 import { dataSourceDeps } from "./data-sources.ts";
 import { ImposterKeeper } from "./imposter-keeper.ts";
 import { journalLimitOf } from "./imposter-store.ts";
 import { proxyDeps, targetOf } from "./proxy/forward.ts";
 import { loopbackFor } from "./proxy/loopback.ts";
 import * as edits from "./stub-edits.ts";
-import { userCodeDeps } from "./user-code-wiring.ts";
 
 /**
  * One imposter (named objectName(workspace, port)): the authority for its definition, version, cursors, counter

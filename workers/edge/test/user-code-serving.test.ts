@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
+import { needsObjectForUserCode } from "@mockctl/user-code/edge";
 import { describe, expect, it } from "vitest";
 import { lookup } from "../src/registry.ts";
-import { needsObjectForUserCode } from "../src/user-code-wiring.ts";
 import { freshPort, imposter, objectFor, send } from "./helpers.ts";
 
 /** Whether the front door now sends every request of the imposter on `port` to its object. */
@@ -17,7 +17,7 @@ const texts = async (url: string, times: number) => {
   return bodies;
 };
 
-// The user-code runtime is tested on its own in src/user-code; these tests show it is wired into serving:
+// The user-code runtime is tested on its own in @mockctl/user-code; these tests show it is wired into serving:
 // through the front door, into the imposter's object, with one state shared by the imposter's functions.
 describe("serving imposters with user code", () => {
   it("runs a decorate behavior on the response", async () => {

@@ -1,8 +1,8 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: Mountebank tokens such as "${T}" are literal text here.
 import { describe, expect, it } from "vitest";
+import { testRequest } from "../../test/behaviors/test-request.ts";
 import type { Behavior } from "../schemas/behavior.ts";
 import { applyBehaviors } from "./apply.ts";
-import { testRequest } from "./test-request.ts";
 import type { BehaviorDeps } from "./types.ts";
 
 const copyPath = (into: string): Behavior => ({

@@ -1,9 +1,9 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: Mountebank tokens such as "${T}" are literal text here.
 import { describe, expect, it } from "vitest";
+import { testRequest } from "../../test/behaviors/test-request.ts";
 import type { Copy } from "../schemas/behavior.ts";
 import type { IsResponse } from "../schemas/response.ts";
 import { copy } from "./copy.ts";
-import { testRequest } from "./test-request.ts";
 
 const regex = (from: Copy["from"], into: string, selector: string): Copy => ({
   from,

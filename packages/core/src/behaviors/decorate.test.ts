@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
+import { testRequest } from "../../test/behaviors/test-request.ts";
 import { MbFailure } from "../errors.ts";
 import { decorate } from "./decorate.ts";
 import { refuseShellTransform } from "./shell-transform.ts";
-import { testRequest } from "./test-request.ts";
 
 describe("decorate", () => {
   it("hands source, request and response to the seam and takes its answer", async () => {

@@ -1,8 +1,8 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: Mountebank tokens such as "${T}" are literal text here.
 import { describe, expect, it } from "vitest";
+import { testRequest } from "../../test/behaviors/test-request.ts";
 import type { Lookup } from "../schemas/behavior.ts";
 import { findRow, lookup } from "./lookup.ts";
-import { testRequest } from "./test-request.ts";
 import type { BehaviorDeps } from "./types.ts";
 
 const PEOPLE = 'name,age,"full name"\nalice,30,"Alice A"\nbob,40,"Bob, B"\nundefined,0,Nobody\n';

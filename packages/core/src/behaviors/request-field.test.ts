@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { testRequest } from "../../test/behaviors/test-request.ts";
 import { requestField } from "./request-field.ts";
-import { testRequest } from "./test-request.ts";
 
 const request = testRequest({
   path: "/ci",

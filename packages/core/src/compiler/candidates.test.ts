@@ -1,14 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { indexedStubPredicates, stubPredicates } from "../../test/compiler/arbitraries.ts";
+import { request } from "../../test/compiler/vocabulary.ts";
 import { compilePredicate } from "../predicates/compile.ts";
 import { createRequestView } from "../request/view.ts";
 import type { Predicate } from "../schemas/predicate.ts";
-import { indexedStubPredicates, stubPredicates } from "./arbitraries.testing.ts";
 import type { Candidates } from "./candidates.ts";
 import { evaluateStub } from "./evaluate-stub.ts";
 import { RequestScan } from "./request-scan.ts";
 import { RouteIndex } from "./route-index.ts";
-import { request } from "./vocabulary.testing.ts";
 
 function drain(candidates: Candidates, scan: RequestScan): number[] {
   const out: number[] = [];

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { jsonText } from "../../test/predicates/json-text.ts";
 import { compilePredicate } from "../predicates/compile.ts";
-import { jsonText } from "../predicates/json-text.testing.ts";
 import { createRequestView } from "../request/view.ts";
 import { expectedBodyKey, requestBodyKey } from "./deep-body.ts";
 

@@ -1,12 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { indexedStubPredicates, stubPredicates } from "../../test/compiler/arbitraries.ts";
+import { request } from "../../test/compiler/vocabulary.ts";
 import type { PredicateInjector } from "../predicates/types.ts";
 import { createRequestView } from "../request/view.ts";
 import type { Predicate } from "../schemas/predicate.ts";
 import type { MbRequest } from "../schemas/request.ts";
-import { indexedStubPredicates, stubPredicates } from "./arbitraries.testing.ts";
 import { type CompiledImposter, compileImposter } from "./compile-imposter.ts";
-import { request } from "./vocabulary.testing.ts";
 
 /** Everything observable about one match: the answer (or error), whether it was async, the injects run. */
 interface Outcome {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { testRequest } from "../behaviors/test-request.ts";
+import { testRequest } from "../../test/behaviors/test-request.ts";
 import { evaluatePredicate } from "../predicates/compile.ts";
 import type { Predicate } from "../schemas/predicate.ts";
 import { MAX_BODY_DEPTH } from "../select/depth.ts";

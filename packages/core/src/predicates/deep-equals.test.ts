@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { mb, request } from "../../test/predicates/mb-oracle.ts";
 import { createRequestView } from "../request/view.ts";
 import type { Predicate } from "../schemas/predicate.ts";
 import type { MbRequest } from "../schemas/request.ts";
 import { compilePredicate, evaluatePredicate } from "./compile.ts";
-import { mb, request } from "./mb-oracle.testing.ts";
 
 const CASES: Array<[string, Predicate, Partial<MbRequest>, boolean]> = [
   ["same query", { deepEquals: { query: { a: "1", b: "2" } } }, { query: { b: "2", a: "1" } }, true],

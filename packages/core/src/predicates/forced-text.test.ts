@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { INVALID_JSON, jsonDocument, jsonText, mutatedJson } from "../../test/predicates/json-text.ts";
 import { DEFAULT_FOLD, type Fold, foldKey, foldOf, valueFolder } from "./fold.ts";
 import { forcedJsonText } from "./forced-text.ts";
-import { INVALID_JSON, jsonDocument, jsonText, mutatedJson } from "./json-text.testing.ts";
 import { stableStringify } from "./ordering.ts";
 import { transformForced } from "./transform-tree.ts";
 import { parsesAsFolded } from "./try-json.ts";

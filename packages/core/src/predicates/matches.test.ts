@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { mb, request } from "../../test/predicates/mb-oracle.ts";
 import { MbFailure } from "../errors.ts";
 import type { Predicate } from "../schemas/predicate.ts";
 import type { MbRequest } from "../schemas/request.ts";
 import { evaluatePredicate } from "./compile.ts";
-import { mb, request } from "./mb-oracle.testing.ts";
 
 const logger = { warn() {} };
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { mb, request } from "../../test/predicates/mb-oracle.ts";
 import type { Predicate } from "../schemas/predicate.ts";
 import type { MbRequest } from "../schemas/request.ts";
 import { evaluatePredicate } from "./compile.ts";
-import { mb, request } from "./mb-oracle.testing.ts";
 import { containsTest, endsWithTest, startsWithTest } from "./string-ops.ts";
 
 const CASES: Array<[string, Predicate, Partial<MbRequest>, boolean]> = [

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { jsonText, sameTree } from "../../test/predicates/json-text.ts";
 import { DEFAULT_FOLD, type Fold, foldKey, foldOf, forceStrings, valueFolder } from "./fold.ts";
-import { jsonText, sameTree } from "./json-text.testing.ts";
 import { transformForced, transformTree } from "./transform-tree.ts";
 
 describe("transformForced", () => {

@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { bodyText, jsonText, sameTree } from "../../test/predicates/json-text.ts";
 import { createRequestView } from "../request/view.ts";
 import type { MbRequest } from "../schemas/request.ts";
 import { DEFAULT_FOLD, type Fold, foldKey, foldOf, valueFolder } from "./fold.ts";
-import { bodyText, jsonText, sameTree } from "./json-text.testing.ts";
 import { transformTree } from "./transform-tree.ts";
 import { parsesAsFolded, tryJsonFor } from "./try-json.ts";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import recorded from "../../test/printer/mb-2.9.1.fixtures.json" with { type: "json" };
 import type { Imposter } from "../schemas/imposter.ts";
 import type { MbRequest } from "../schemas/request.ts";
-import recorded from "./mb-2.9.1.fixtures.json" with { type: "json" };
 import { printImposter } from "./print-imposter.ts";
 import type { PrintOptions } from "./types.ts";
 

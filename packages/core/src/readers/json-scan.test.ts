@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { INVALID_JSON, jsonDocument, mutatedJson } from "../predicates/json-text.testing.ts";
+import { INVALID_JSON, jsonDocument, mutatedJson } from "../../test/predicates/json-text.ts";
 import { compileJsonPath, plainNames } from "../select/jsonpath.ts";
 import { SCAN_DECLINED, scanPlainPath } from "./json-scan.ts";
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { wellFormed } from "./xml-lite.testing.ts";
+import { wellFormed } from "../../test/readers/xml-lite.ts";
 import { readLiteXml } from "./xml-lite.ts";
 
 // What the reader reads is checked against xmldom in xpath-lite.test.ts; here, what it reads at all.

@@ -1,6 +1,5 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { compileXPath, parseXml } from "../select/xpath.ts";
 import {
   anySelector,
   anyText,
@@ -9,7 +8,8 @@ import {
   viaLite,
   viaXmldom,
   wellFormed,
-} from "./xml-lite.testing.ts";
+} from "../../test/readers/xml-lite.ts";
+import { compileXPath, parseXml } from "../select/xpath.ts";
 import { planOf } from "./xpath-lite.ts";
 
 describe("lite XPath on lite XML", () => {

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { request } from "../../test/predicates/mb-oracle.ts";
 import { selectValues } from "../behaviors/select-values.ts";
 import { evaluatePredicate } from "../predicates/compile.ts";
-import { request } from "../predicates/mb-oracle.testing.ts";
 import type { Predicate } from "../schemas/predicate.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { mb, request } from "../../test/predicates/mb-oracle.ts";
 import { evaluatePredicate } from "../predicates/compile.ts";
-import { mb, request } from "../predicates/mb-oracle.testing.ts";
 import type { Predicate } from "../schemas/predicate.ts";
 import type { MbRequest } from "../schemas/request.ts";
 import { compileUserRegex } from "./user-regex.ts";

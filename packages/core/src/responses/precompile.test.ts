@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { testRequest } from "../behaviors/test-request.ts";
+import { testRequest } from "../../test/behaviors/test-request.ts";
 import type { StubResponse } from "../schemas/response.ts";
 import { applyCors } from "./cors.ts";
 import { NO_MATCH_RESPONSE, noMatchResponse } from "./no-match.ts";

@@ -1,6 +1,6 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: Mountebank tokens such as "${T}" are literal text here.
 import { describe, expect, it, vi } from "vitest";
-import { testRequest } from "../behaviors/test-request.ts";
+import { testRequest } from "../../test/behaviors/test-request.ts";
 import type { Behavior } from "../schemas/behavior.ts";
 import type { IsResponse, StubResponse } from "../schemas/response.ts";
 import { resolveResponse } from "./resolve.ts";

@@ -5,7 +5,6 @@ import { describe, expect, it } from "vitest";
 /** What the edge Worker takes from the core: matching, responses and user code, never validation. */
 const SERVING_API = [
   "badData",
-  "buildUserCodeModules",
   "createEngine",
   "emptyState",
   "badStubIndex",

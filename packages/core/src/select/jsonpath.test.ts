@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import fc from "fast-check";
 import { JSONPath } from "jsonpath-plus";
 import { describe, expect, it } from "vitest";
-import { jsonText } from "../predicates/json-text.testing.ts";
+import { jsonText } from "../../test/predicates/json-text.ts";
 import { compileJsonPath, plainNames, selectJsonPath } from "./jsonpath.ts";
 
 // Mountebank's own module (jsonpath-plus 7, native eval) is the oracle.

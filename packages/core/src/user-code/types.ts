@@ -24,27 +24,25 @@ export interface UserState {
 
 export const emptyUserState = (): UserState => ({ imposterState: {}, injectState: {} });
 
-/** What the caller sends the loaded worker's `run` method: which module to call and its inputs. */
+/**
+ * One call of a user function, as the platform sends it to where user code runs (`@mockctl/user-code`):
+ * which function and its inputs, the arguments Mountebank gives that kind.
+ */
 export interface UserCall {
   kind: UserCodeKind;
-  /** The module name the builder gave this function, e.g. `f0.js`. */
+  /** Where the platform's build of the imposter's functions put this one, e.g. `f0.js`. */
   module: string;
   request?: MbRequest;
   response?: IsResponse;
-  /** Absent: a probe for a front door without state (see the runtime). Wait functions never get it. */
+  /** Absent: a probe for a front door without state (see `@mockctl/user-code`). Wait functions never get it. */
   state?: UserState;
 }
 
 /**
- * The loaded worker's answer. A failure carries the thrown value's `message` (Mountebank's `data`).
+ * A call's answer. A failure carries the thrown value's `message` (Mountebank's `data`).
  * `state` is the state after the call, failures included: mutations made before a throw survive in mb.
- * `touched`: the call came without state and the function used it (see the runtime); nothing else holds.
+ * `touched`: the call came without state and the function used it; nothing else holds.
  */
 export type UserOutcome =
   | { ok: true; value: unknown; state?: UserState }
   | { ok: false; data?: string; state?: UserState; touched?: true };
-
-/** The loaded worker's main entrypoint, as the caller sees it over RPC. */
-export interface UserCodeEntrypoint {
-  run(call: UserCall): Promise<UserOutcome>;
-}

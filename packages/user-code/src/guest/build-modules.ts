@@ -1,0 +1,96 @@
+import {
+  type UserCall,
+  type UserCodeKind,
+  type UserFunction,
+  type UserOutcome,
+  userFunctionKey,
+} from "@mockctl/core";
+import { RUNTIME_MODULE } from "./runtime-module.ts";
+
+/** The loaded worker's main entrypoint, as the caller sees it over RPC (`main.js` below). */
+export interface UserCodeEntrypoint {
+  run(call: UserCall): Promise<UserOutcome>;
+}
+
+/** The module text of one loaded worker, plus where each user function lives in it. */
+export interface UserCodeModules {
+  mainModule: string;
+  /** Module name to JavaScript text, in a fixed order so that equal inputs give equal text. */
+  modules: Record<string, string>;
+  /** The module holding (kind, source), or undefined when it was not built in. */
+  moduleFor(kind: UserCodeKind, source: string): string | undefined;
+}
+
+// Each wrapper takes the names Mountebank's eval had in scope, so a function that reads them as free
+// variables (the old interface) still finds them. The source is pasted into the body, on one line with
+// its call as in mb's `(${fn})(...)`, and evaluated on every call: like mb's eval, a closure the
+// expression builds does not survive from one request to the next.
+const PARAMETERS: Record<UserCodeKind, string> = {
+  predicate: "config, logger, imposterState",
+  response: "config, injectState, logger, done, imposterState",
+  decorate: "config, response, logger",
+  wait: "",
+  generator: "config",
+};
+
+/** The module of one user function: a default export that evaluates and calls the source. */
+export function functionModule(kind: UserCodeKind, source: string): string {
+  const parameters = PARAMETERS[kind];
+  return `export default function (${parameters}) {\nreturn (${source})(${parameters});\n}\n`;
+}
+
+/**
+ * Stands in for a function whose module would not compile (or threw while it was evaluated), so that
+ * the rest of the imposter's functions still load: calling it fails with the compiler's message, which
+ * is what Mountebank's eval reports as `data` for a syntax error.
+ */
+export function brokenModule(message: string): string {
+  return `export default function () {\nthrow new Error(${JSON.stringify(message)});\n}\n`;
+}
+
+const MAIN = "main.js";
+const RUNTIME = "runtime.js";
+
+function mainModule(names: string[]): string {
+  const imports = names.map((name, i) => `import f${i} from "./${name}";\n`).join("");
+  const table = names.map((name, i) => `  ${JSON.stringify(name)}: f${i},\n`).join("");
+  return `import { WorkerEntrypoint } from "cloudflare:workers";
+import { run } from "./${RUNTIME}";
+${imports}
+const FUNCTIONS = {
+${table}};
+
+export default class UserCode extends WorkerEntrypoint {
+  run(call) {
+    return run(FUNCTIONS[call.module], call);
+  }
+}
+`;
+}
+
+/**
+ * Builds the loaded worker for a set of user functions: `main.js` (the RPC entrypoint), `runtime.js`
+ * and one module per function, `f0.js`, `f1.js`… in the order given. `broken` maps a module name to the
+ * error it failed to start with; that module is replaced by one that throws it. Nothing is evaluated.
+ */
+export function buildUserCodeModules(
+  functions: readonly UserFunction[],
+  broken: ReadonlyMap<string, string> = new Map(),
+): UserCodeModules {
+  const names = new Map<string, string>();
+  const modules: Record<string, string> = { [MAIN]: "", [RUNTIME]: RUNTIME_MODULE };
+  functions.forEach(({ kind, source }, i) => {
+    const key = userFunctionKey(kind, source);
+    if (names.has(key)) return;
+    const name = `f${i}.js`;
+    names.set(key, name);
+    const failure = broken.get(name);
+    modules[name] = failure === undefined ? functionModule(kind, source) : brokenModule(failure);
+  });
+  modules[MAIN] = mainModule([...names.values()]);
+  return {
+    mainModule: MAIN,
+    modules,
+    moduleFor: (kind, source) => names.get(userFunctionKey(kind, source)),
+  };
+}

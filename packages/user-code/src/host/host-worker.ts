@@ -1,0 +1,91 @@
+/**
+ * The user-code host's one Worker, as module text (it runs in its own workerd process, not here; written
+ * as plain JavaScript like the guest's RUNTIME_MODULE, so the launcher needs no bundler for it).
+ *
+ * The edge posts `{ id, call, limitMs }` to `/run`, adding `code` ({ compatibilityDate, mainModule,
+ * modules }) only when the host answered 409 because it does not hold that id yet (it was just started or restarted). The
+ * host loads the code with its own LOADER, exactly as the deployed edge does, and answers the loaded
+ * worker's UserOutcome as JSON, or `{ error }` with status 500 when the worker cannot start or the call
+ * throws (the edge rethrows it, so a module that fails to compile is replaced as it is on Cloudflare).
+ * Calls run one at a time, each timed from its turn: one that ran or waited past `limitMs` answers
+ * `{ ok: false, data: "user code did not finish within <limitMs> ms" }` (mb's envelope at the edge).
+ *
+ * Sandbox: whatever the edge sends, the loaded worker gets no bindings (`env: {}`) and no network
+ * (`globalOutbound: null`). The host keeps nothing between calls but code by content id, so no imposter
+ * sees another's state. `/ping` answers on the host's only thread: a function looping synchronously
+ * blocks it, which is how the supervisor tells a stuck host from a slow function.
+ */
+export const HOST_WORKER_MODULE = `// mockctl user-code host (@mockctl/user-code/host)
+const MAX_CODES = 256;
+const codes = new Map();
+
+function remember(id, code) {
+  if (codes.size >= MAX_CODES && !codes.has(id)) codes.delete(codes.keys().next().value);
+  codes.set(id, {
+    compatibilityDate: String(code.compatibilityDate),
+    mainModule: String(code.mainModule),
+    modules: code.modules,
+    env: {},
+    globalOutbound: null,
+  });
+}
+
+// One call at a time: its clock starts when its turn comes, so a call is timed by its own run, never by
+// the time it waited for the thread behind other calls (the soak failed trivial decorates so, issue 8).
+// The turn is a lease, and a waiter polls for it on its own timer: a request resolving another request's
+// promise failed calls under load (workerd answered them 500), and a call whose request was cancelled
+// may never end its turn. A call ends by its own timer at its limit, so a lease still held GRACE_MS
+// later belongs to a call that is gone.
+const GRACE_MS = 1000;
+const POLL_MS = 2;
+let holder = null;
+async function takeTurn(limitMs) {
+  while (holder !== null && Date.now() < holder.until) {
+    await new Promise((done) => setTimeout(done, POLL_MS));
+  }
+  holder = { until: Date.now() + limitMs + GRACE_MS };
+  return holder;
+}
+function endTurn(mine) {
+  if (holder === mine) holder = null;
+}
+function timeout(limitMs) {
+  return { ok: false, data: "user code did not finish within " + limitMs + " ms" };
+}
+async function timed(entry, call, limitMs) {
+  const started = Date.now();
+  let timer;
+  // A function that waits (a timer that never calls back) is answered at its limit, and its turn ends.
+  const late = new Promise((done) => {
+    timer = setTimeout(() => done(timeout(limitMs)), limitMs);
+  });
+  const outcome = await Promise.race([entry.run(call), late]).finally(() => clearTimeout(timer));
+  // A synchronous run blocks the timer; workerd's clock moves on I/O, so this measures the whole run.
+  return Date.now() - started > limitMs ? timeout(limitMs) : outcome;
+}
+async function run(request, env) {
+  const { id, code, call, limitMs } = await request.json();
+  if (code) remember(id, code);
+  const known = codes.get(id);
+  if (known === undefined) return Response.json({ missing: id }, { status: 409 });
+  const limit = Number(limitMs) > 0 ? Number(limitMs) : 1000;
+  const turn = await takeTurn(limit);
+  try {
+    const entry = env.LOADER.get(id, () => known).getEntrypoint();
+    return Response.json(await timed(entry, call, limit));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return Response.json({ error: message }, { status: 500 });
+  } finally {
+    endTurn(turn);
+  }
+}
+export default {
+  fetch(request, env) {
+    const { pathname } = new URL(request.url);
+    if (pathname === "/ping") return new Response("pong");
+    if (pathname === "/run" && request.method === "POST") return run(request, env);
+    return new Response("not found", { status: 404 });
+  },
+};
+`;

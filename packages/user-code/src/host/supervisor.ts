@@ -1,0 +1,157 @@
+import { type ChildProcess, type SpawnOptions, spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Readable } from "node:stream";
+import { hostConfig } from "./host-config.ts";
+import { HOST_WORKER_MODULE } from "./host-worker.ts";
+import { type RecycleOptions, recycleWhenIdle } from "./recycle.ts";
+import { listening, ping, renice, tail, workerdBinary } from "./workerd-process.ts";
+
+/**
+ * How long a ping may take before the host counts as stuck: far above a ping's ~1 ms, and above what a
+ * healthy host at niceness 19 may wait for a core on an overloaded machine. (With 500 ms, one decorate run
+ * at a load average of 15 on 2 cores had 36 failed requests, likely calls in flight on a host killed so.)
+ */
+export const PING_TIMEOUT_MS = 1_000;
+
+/**
+ * While a call that overran is checked, the host runs at the lowest CPU priority: a spinning function then
+ * yields the cores to the front door and the admin API until it is killed. Not before: a lower priority all
+ * the time halves the throughput of user code on a busy machine (infra/bench/README.md).
+ */
+const SUSPECT_NICENESS = 19;
+
+export type Verdict = "healthy" | "killed" | "down";
+
+/** How the host's process is started: the launcher passes one that ties the child's life to its own. */
+export type SpawnChild = (command: string, args: string[], options: SpawnOptions) => ChildProcess;
+
+/**
+ * The local platform's user-code host: a workerd process of its own that runs Mountebank's user functions,
+ * so a function that never returns (`while (true) {}`) blocks that process's thread, not the platform's.
+ * Started on first use, killed with SIGKILL when a call overran and the host stopped answering pings,
+ * and started again at once; a host that dies by itself (V8's heap limit) starts again on next use.
+ */
+export class UserCodeHost {
+  readonly socketPath: string;
+  readonly #dir: string;
+  readonly #configPath: string;
+  #child: ChildProcess | undefined;
+  #starting: Promise<void> | undefined;
+  #checking: Promise<Verdict> | undefined;
+  #stopped = false;
+  readonly #stopRecycling: () => void;
+  readonly #spawnChild: SpawnChild;
+  /** Processes started so far (tests and logs read it). */
+  starts = 0;
+
+  /** `spawnChild`: the launcher's tethered spawn (infra/local/tether.ts); plain `spawn` in tests. */
+  constructor(recycle: RecycleOptions = {}, spawnChild: SpawnChild = spawn) {
+    this.#spawnChild = spawnChild;
+    // A private folder (0700): only this user can reach the socket.
+    this.#dir = mkdtempSync(join(tmpdir(), "mockctl-user-code-"));
+    this.socketPath = join(this.#dir, "host.sock");
+    writeFileSync(join(this.#dir, "host.js"), HOST_WORKER_MODULE);
+    this.#configPath = join(this.#dir, "host.capnp");
+    writeFileSync(this.#configPath, hostConfig({ socketPath: this.socketPath, moduleFile: "host.js" }));
+    this.#stopRecycling = recycleWhenIdle(
+      () => this.pid,
+      () => this.#recycle(),
+      recycle,
+    );
+  }
+
+  get pid(): number | undefined {
+    return this.#child?.pid;
+  }
+
+  /** Resolves once a host process listens; starts one when none runs. */
+  start(): Promise<void> {
+    if (this.#stopped) return Promise.reject(new Error("the user code host was stopped"));
+    if (this.#child !== undefined && this.#starting === undefined) return Promise.resolve();
+    this.#starting ??= this.#spawn().finally(() => {
+      this.#starting = undefined;
+    });
+    return this.#starting;
+  }
+
+  /**
+   * What the edge asks before its first call and after a call lost the host: a host that answers. One that
+   * runs but does not answer (it crashed and has not exited yet, or it is stuck) is killed and replaced.
+   */
+  async ensure(): Promise<void> {
+    const running = this.#child !== undefined && this.#starting === undefined;
+    if (running && !(await ping(this.socketPath, PING_TIMEOUT_MS))) await this.#kill();
+    await this.start();
+  }
+
+  /** After a call overran: a host that answers no ping within PING_TIMEOUT_MS is killed and restarted. */
+  check(): Promise<Verdict> {
+    this.#checking ??= this.#check().finally(() => {
+      this.#checking = undefined;
+    });
+    return this.#checking;
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    this.#stopRecycling();
+    await this.#kill();
+    rmSync(this.#dir, { recursive: true, force: true });
+  }
+
+  async #spawn(): Promise<void> {
+    // A killed process leaves its socket file behind, and workerd will not listen over it.
+    rmSync(this.socketPath, { force: true });
+    const args = ["serve", "--experimental", "--control-fd=3", this.#configPath];
+    const child = this.#spawnChild(workerdBinary(), args, { stdio: ["ignore", "ignore", "pipe", "pipe"] });
+    this.#child = child;
+    this.starts++;
+    // If the launcher exits without stop(), the host must not outlive it (SIGKILL: the tether).
+    const orphaned = () => child.kill("SIGKILL");
+    process.once("exit", orphaned);
+    child.once("exit", () => process.off("exit", orphaned));
+    const lastLines = tail(child.stderr);
+    child.once("exit", (code, signal) => {
+      if (this.#child === child) this.#child = undefined;
+      if (!this.#stopped && signal !== "SIGKILL")
+        console.error(`user code host exited (${signal ?? code}): ${lastLines().join(" | ")}`);
+    });
+    const exited = once(child, "exit").then(() => {
+      throw new Error(`the user code host did not start: ${lastLines().join(" | ")}`);
+    });
+    await Promise.race([listening(child.stdio[3] as Readable), exited]);
+  }
+
+  async #check(): Promise<Verdict> {
+    if (this.#starting !== undefined) await this.#starting.catch(() => undefined);
+    const pid = this.#child?.pid;
+    if (pid === undefined) return "down";
+    renice(pid, SUSPECT_NICENESS);
+    if (await ping(this.socketPath, PING_TIMEOUT_MS)) {
+      renice(pid, 0);
+      return "healthy";
+    }
+    await this.#kill();
+    // Started again at once, so the next call does not wait for it (unless the platform is stopping).
+    if (!this.#stopped) void this.start().catch(() => undefined);
+    return "killed";
+  }
+
+  /** An idle host that grew (recycle.ts) is replaced by a fresh one, at once so no call waits for it. */
+  async #recycle(): Promise<void> {
+    if (this.#stopped || this.#starting !== undefined || this.#checking !== undefined) return;
+    await this.#kill();
+    if (!this.#stopped) await this.start().catch(() => undefined);
+  }
+
+  async #kill(): Promise<void> {
+    const child = this.#child;
+    if (child === undefined || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = once(child, "exit");
+    child.kill("SIGKILL");
+    await exited;
+  }
+}
