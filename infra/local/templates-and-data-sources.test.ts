@@ -1,12 +1,14 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { PLATFORM_PATHS } from "@mockctl/contract/platform-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Platform, startPlatform } from "./platform.ts";
 
 /**
- * Issue 7's eta templates on the local platform, through the admin API: refused when they do not compile,
- * rendered on the user-code host, and held to user code's time limit when they throw or never finish.
+ * Issue 7 on the local platform, through the admin API: eta templates (refused when they do not compile,
+ * rendered on the user-code host, held to user code's time limit when they throw or never finish), and
+ * lookup CSVs uploaded through the platform API beside the files on disk.
  */
 const dataDir = mkdtempSync(join(tmpdir(), "mockctl-templates-"));
 let platform: Platform;
@@ -79,5 +81,46 @@ describe("eta templates on the local platform", () => {
     expect(failed.ms).toBeLessThan(4_000);
     expect((await post(templated(4704, "still <%= 'fine' %>"))).status).toBe(201);
     expect((await timed("/i/4704/")).body).toBe("still fine");
+  });
+});
+
+describe("lookup data sources on the local platform", () => {
+  const lookup = (port: number, path: string) => ({
+    protocol: "http",
+    port,
+    stubs: [
+      {
+        responses: [
+          {
+            is: { body: "name=$ROW[name]" },
+            behaviors: [
+              {
+                lookup: {
+                  key: { from: "path", using: { method: "regex", selector: "\\d+$" } },
+                  fromDataSource: { csv: { path, keyColumn: "id" } },
+                  into: "$ROW",
+                },
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  });
+  const put = (path: string, content: string) =>
+    fetch(`${platform.url}${PLATFORM_PATHS.dataSources}`, {
+      method: "PUT",
+      body: JSON.stringify({ path, content }),
+    });
+
+  it("reads a file on disk as mb does, and an upload of the same path in its place", async () => {
+    const file = join(dataDir, "people.csv");
+    writeFileSync(file, "id,name\n1,Disk Ada\n");
+    expect((await post(lookup(4710, file))).status).toBe(201);
+    expect((await timed("/i/4710/people/1")).body).toBe("name=Disk Ada");
+    expect((await put(file, "id,name\n1,Uploaded Ada\n")).status).toBe(200);
+    expect((await timed("/i/4710/people/1")).body).toBe("name=Uploaded Ada");
+    await fetch(`${platform.url}${PLATFORM_PATHS.dataSource(file)}`, { method: "DELETE" });
+    expect((await timed("/i/4710/people/1")).body).toBe("name=Disk Ada");
   });
 });
