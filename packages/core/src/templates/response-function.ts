@@ -36,8 +36,10 @@ export function templateSites(is: IsResponse): TemplateSite[] {
 // What a template's `this` must offer eta's compiled body: its escape and filter functions (eta's own
 // defaults, written again here because the body runs in the user-code isolate, which has no eta), and
 // RuntimeErr, which eta's debug build calls with the template line of a tag that threw. There are no
-// files, so `include` and layouts fail with a message.
-const PRELUDE = `const it = { request: config.request, state: config.state, json: undefined };
+// files, so `include` and layouts fail with a message. `process` is mb's user functions' one Node global
+// that mb's examples read (`process.env.X || default`): here an empty env, fresh on every call.
+const PRELUDE = `const process = { env: {} };
+const it = { request: config.request, state: config.state, json: undefined };
 try { it.json = JSON.parse(config.request.body); } catch {}
 const ESCAPES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 const noFiles = () => { throw new Error("templates cannot include other templates"); };

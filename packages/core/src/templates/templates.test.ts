@@ -48,6 +48,11 @@ describe("eta response templates", () => {
       { body: "PCU9IDEgJT4=", _mode: "binary", headers: { a: "1" } },
     ],
     [
+      "process.env is empty",
+      { body: "<%= process.env.PORT || 8080 %> <%= Object.keys(process) %>" },
+      { body: "8080 env" },
+    ],
+    [
       "a __proto__ key stays an own key",
       { body: { ["__proto__" as string]: "<%= 1 %>" } },
       { body: JSON.parse('{"__proto__":"1"}') },
