@@ -106,6 +106,15 @@ export const proxyCases: ProxyCase[] = [
     requests: [get("/a")],
   },
   {
+    // Sent on a socket of its own here (fetch would replace the Host): answers and records must not change.
+    name: "injectHeaders with a Host: bodies, JSON, binary and an error status, recorded",
+    stubs: proxy({
+      predicateGenerators: byPath,
+      injectHeaders: { Host: "named.example", "X-Injected": "yes" },
+    }),
+    requests: [post("/p", "hello", "text/plain"), get("/json"), get("/bin"), get("/missing"), get("/json")],
+  },
+  {
     name: "addWaitBehavior",
     stubs: proxy({ predicateGenerators: byPath, addWaitBehavior: true }),
     requests: [get("/a"), get("/a")],

@@ -1,4 +1,5 @@
 import { connect, type Socket } from "node:net";
+import { FAULT_HEADER, RANDOM_DATA, SOCKET_FAULTS, type SocketFault } from "@mockctl/contract/faults";
 
 /** A request is replayed on a fresh upstream connection only up to this size (it is held until answered). */
 const REPLAY_LIMIT_BYTES = 1 << 20;
@@ -7,6 +8,25 @@ export interface RelaySettings {
   upstream: { host: string; port: number };
   clientIdleMs: number;
   quietMs: number;
+}
+
+const HEAD_END = Buffer.from("\r\n\r\n");
+const FAULT_MARK = Buffer.from(`\r\n${FAULT_HEADER}: `);
+const RANDOM_BYTES = Buffer.from(RANDOM_DATA);
+
+/**
+ * The socket fault the edge marked a response with (@mockctl/contract, faults.ts), read from the first
+ * chunk of the response: only its head is searched, so a body costs nothing.
+ */
+export function faultOf(chunk: Buffer): SocketFault | undefined {
+  const end = chunk.indexOf(HEAD_END);
+  const head = end < 0 ? chunk : chunk.subarray(0, end);
+  const at = head.indexOf(FAULT_MARK);
+  if (at < 0) return undefined;
+  const start = at + FAULT_MARK.length;
+  const lineEnd = head.indexOf("\r\n", start);
+  const value = head.toString("latin1", start, lineEnd < 0 ? head.length : lineEnd).trim();
+  return SOCKET_FAULTS.find((fault) => fault === value);
 }
 
 /** One client connection and the workerd connection currently behind it. */
@@ -49,9 +69,26 @@ export class Relay {
       this.inFlight = [];
       this.inFlightBytes = 0;
       this.replayed = false;
+      const fault = faultOf(chunk);
+      if (fault !== undefined) {
+        this.simulate(fault);
+        return;
+      }
     }
     this.lastHeard = Date.now();
     if (!this.client.write(chunk)) this.upstream?.pause();
+  }
+
+  /**
+   * mb's `helpers.simulateFault`: `socket.destroy()` before any byte of the answer, or after its garbage
+   * bytes. The upstream connection carries the rest of the edge's stand-in answer, so it goes too.
+   */
+  private simulate(fault: SocketFault): void {
+    if (fault === "RANDOM_DATA_THEN_CLOSE") this.client.write(RANDOM_BYTES);
+    this.client.destroy();
+    const upstream = this.upstream;
+    this.upstream = undefined;
+    upstream?.destroy();
   }
 
   private dial(): Socket {

@@ -1,6 +1,7 @@
 export * from "./address.ts";
 export * from "./data-sources.ts";
 export * from "./errors.ts";
+export * from "./faults.ts";
 export * from "./hosted-url.ts";
 export * from "./naming.ts";
 export * from "./object-api.ts";

@@ -17,6 +17,13 @@ export const PLATFORM_PATHS = {
   token: (id: string) => `/platform/tokens/${encodeURIComponent(id)}`,
   /** GET (admin) the workspace's audit log, newest first, paged with `?limit=&before=<id>`. */
   audit: "/platform/audit",
+  /**
+   * GET (read) list the workspace's uploaded lookup CSVs, without their contents; PUT (write) upload one,
+   * `{path, content}`, replacing any of that path. A lookup whose `csv.path` is the same string reads it.
+   */
+  dataSources: "/platform/data-sources",
+  /** GET (read) one uploaded CSV with its content; DELETE (write) remove it. */
+  dataSource: (path: string) => `/platform/data-source?path=${encodeURIComponent(path)}`,
 } as const;
 
 /** Each scope includes the ones before it: `write` can read, `admin` can write. */
@@ -104,3 +111,21 @@ export const auditPageSchema = z.object({
   /** The `before` for the next (older) page; absent on the last page. */
   next: z.number().int().optional(),
 });
+
+/** A lookup's `csv.path`, exactly as the lookup names it (no normalization: mb passes it to the disk as is). */
+export const dataSourcePathSchema = z.string().min(1).max(1024);
+
+/** An upload: the path lookups name, and the CSV text (at most MAX_DATA_SOURCE_BYTES of UTF-8). */
+export const putDataSourceSchema = z.object({ path: dataSourcePathSchema, content: z.string() });
+export type PutDataSource = z.infer<typeof putDataSourceSchema>;
+
+export const dataSourceSchema = z.object({
+  path: dataSourcePathSchema,
+  /** The content's size in UTF-8 bytes. */
+  size: z.number().int().nonnegative(),
+  uploadedAt: z.iso.datetime(),
+});
+export type DataSourceView = z.infer<typeof dataSourceSchema>;
+
+export const dataSourceWithContentSchema = dataSourceSchema.extend({ content: z.string() });
+export const dataSourceListSchema = z.object({ dataSources: z.array(dataSourceSchema) });

@@ -12,6 +12,7 @@ export { parseQueryString } from "./request/querystring.ts";
 export { createRequestView } from "./request/view.ts";
 export * from "./responses/index.ts";
 export * from "./schemas/index.ts";
+export * from "./templates/index.ts";
 export * from "./user-code/index.ts";
 export * from "./validation/index.ts";
 export { regexSources } from "./validation/regex-sources.ts";

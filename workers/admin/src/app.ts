@@ -6,6 +6,7 @@ import { crossSite } from "./middleware/cross-site.ts";
 import { renderError, renderNotFound } from "./middleware/errors.ts";
 import { jsonBody } from "./middleware/json-body.ts";
 import { config } from "./routes/config.ts";
+import { dataSources } from "./routes/data-sources.ts";
 import { home } from "./routes/home.ts";
 import { imposter } from "./routes/imposter.ts";
 import { imposters } from "./routes/imposters.ts";
@@ -32,7 +33,8 @@ export function createApp() {
     .route("/", logs)
     .route("/", metrics)
     .route("/", platform)
-    .route("/", platformTokens);
+    .route("/", platformTokens)
+    .route("/", dataSources);
   app.notFound(renderNotFound);
   app.onError(renderError);
   return app;

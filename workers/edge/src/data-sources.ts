@@ -1,24 +1,28 @@
-import { dataSourceUrl } from "@mockctl/contract";
+import { DATA_SOURCE_CACHE_TTL_S, dataSourceUrl, uploadedDataSourceKey } from "@mockctl/contract";
 import type { EngineDeps } from "@mockctl/core";
 
 /**
- * Where a lookup behavior's `csv.path` is read. The local platform binds DATA_SOURCES to its launcher, which
- * reads the file from disk as mb does (infra/local/data-sources.ts); a deployed platform has no such binding,
- * so a lookup there finds no file and leaves its tokens in place, exactly what mb answers for a missing file.
+ * Where a lookup behavior's `csv.path` is read: first the CSV uploaded under that exact path to the
+ * imposter's workspace (the platform API's data sources, in the SNAPSHOTS KV namespace; every platform),
+ * then the local platform's disk, which its launcher reads for us through DATA_SOURCES as mb reads it
+ * (infra/local/data-sources.ts). A deployed platform has no disk: a path never uploaded is a missing file
+ * there, and mb's answer for a missing file is to leave the lookup's tokens in place.
  */
 interface DataSourceEnv {
   DATA_SOURCES?: Fetcher;
+  SNAPSHOTS?: KVNamespace;
+  WORKSPACE?: string;
 }
 
 type DataSourceDeps = Pick<EngineDeps, "dataSource">;
 
 const NONE: DataSourceDeps = {};
 let boundTo: unknown;
-let deps: DataSourceDeps = NONE;
+let byWorkspace = new Map<string, DataSourceDeps>();
 
 const KEEP_BOM = new TextDecoder("utf-8", { ignoreBOM: true });
 
-async function read(source: Fetcher, path: string): Promise<string | undefined> {
+async function readDisk(source: Fetcher, path: string): Promise<string | undefined> {
   const response = await source.fetch(dataSourceUrl(path));
   // Not response.text(): it drops a leading byte order mark, which mb keeps (it hides the first column).
   if (response.ok) return KEEP_BOM.decode(await response.arrayBuffer());
@@ -26,12 +30,36 @@ async function read(source: Fetcher, path: string): Promise<string | undefined> 
   return undefined;
 }
 
-/** The engine's data-source seam for this env; made once per env object, not once per request. */
-export function dataSourceDeps(env: object): DataSourceDeps {
+async function readUploaded(kv: KVNamespace, workspace: string, path: string): Promise<string | undefined> {
+  const key = uploadedDataSourceKey(workspace, path);
+  const bytes = await kv.get(key, { type: "arrayBuffer", cacheTtl: DATA_SOURCE_CACHE_TTL_S });
+  return bytes === null ? undefined : KEEP_BOM.decode(bytes);
+}
+
+function depsFor(env: DataSourceEnv, workspace: string): DataSourceDeps {
+  const { SNAPSHOTS: kv, DATA_SOURCES: disk } = env;
+  if (kv === undefined && disk === undefined) return NONE;
+  return {
+    dataSource: async (path) =>
+      (kv && (await readUploaded(kv, workspace, path))) ?? (disk && (await readDisk(disk, path))),
+  };
+}
+
+/**
+ * The engine's data-source seam for this env and the imposter's workspace (the env's default one when not
+ * given); made once per (env, workspace), not once per request.
+ */
+export function dataSourceDeps(env: object, workspace?: string): DataSourceDeps {
   if (env !== boundTo) {
     boundTo = env;
-    const source = (env as DataSourceEnv).DATA_SOURCES;
-    deps = source === undefined ? NONE : { dataSource: (path) => read(source, path) };
+    byWorkspace = new Map();
+  }
+  const known = env as DataSourceEnv;
+  const id = workspace ?? known.WORKSPACE ?? "";
+  let deps = byWorkspace.get(id);
+  if (deps === undefined) {
+    deps = depsFor(known, id);
+    byWorkspace.set(id, deps);
   }
   return deps;
 }

@@ -1,4 +1,9 @@
-import { type ImposterAddress, noSuchImposterResponse, objectName } from "@mockctl/contract";
+import {
+  type ImposterAddress,
+  noSuchImposterResponse,
+  objectName,
+  workspaceOfObject,
+} from "@mockctl/contract";
 import type { MbRequest, RawHttpRequest, ResponseDescription } from "@mockctl/core";
 import { type ImposterEngine, normalizeRequest } from "@mockctl/core";
 import {
@@ -74,9 +79,10 @@ function answerStub(hit: Hit, stubIndex: number): Promise<Response> {
   if (runsUserCode(engine)) return answerWithUserCode(hit, stubIndex);
   countStateless(env, ctx, name);
   // A stateless stub may still proxy (proxyTransparent records nothing); never remembered, not frozen.
+  const files = dataSourceDeps(env, workspaceOfObject(name));
   const deps = proxies(engine)
-    ? { ...dataSourceDeps(env), ...proxyDeps(env, hit.target, loopbackFor(env, ctx, hit.name)) }
-    : dataSourceDeps(env);
+    ? { ...files, ...proxyDeps(env, hit.target, loopbackFor(env, ctx, hit.name)) }
+    : files;
   return engine.resolve(stubIndex, request, deps).then(
     (result) => {
       if (memo !== null) remember(memo, hit.line, result.response);
@@ -95,7 +101,8 @@ function answerStub(hit: Hit, stubIndex: number): Promise<Response> {
 function answerWithUserCode(hit: Hit, stubIndex: number): Promise<Response> {
   const { env, ctx, name, engine, request } = hit;
   // Plain copies, as for the object: the request crosses into the user-code isolate over RPC.
-  const userCode = frontDoorDeps(env, engine, dataSourceDeps(env));
+  // The imposter's workspace's uploaded data sources, in place of the default workspace's.
+  const userCode = frontDoorDeps(env, engine, dataSourceDeps(env, workspaceOfObject(name)));
   const deps = proxies(engine)
     ? { ...userCode, ...proxyDeps(env, hit.target, loopbackFor(env, ctx, name)) }
     : userCode;

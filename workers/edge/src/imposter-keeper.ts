@@ -156,7 +156,8 @@ export class ImposterKeeper {
       numberOfRequests: live.numberOfRequests,
       requests: [],
     };
-    const seams = deps(live.imposter);
+    // The engine's imposter, not the stored one: its templates are user functions there (core templates/).
+    const seams = deps(live.engine.imposter);
     let result: EngineResult;
     try {
       result = await live.engine.respond(request, state, seams);

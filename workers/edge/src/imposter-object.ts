@@ -1,5 +1,11 @@
 import { DurableObject } from "cloudflare:workers";
-import type { FrontDoorObjectApi, Head, ImposterRecord, Snapshot } from "@mockctl/contract";
+import {
+  type FrontDoorObjectApi,
+  type Head,
+  type ImposterRecord,
+  type Snapshot,
+  workspaceOfObject,
+} from "@mockctl/contract";
 import type { Imposter, MbRequest, ResponseDescription, Result, Stub } from "@mockctl/core";
 import { userCodeDeps } from "@mockctl/user-code/edge";
 import { dataSourceDeps } from "./data-sources.ts";
@@ -78,7 +84,7 @@ export class ImposterObject extends DurableObject<Env> implements FrontDoorObjec
   handle(request: MbRequest, target?: string): Promise<ResponseDescription> {
     const served = this.#serial((keeper) =>
       keeper.serve(request, (imposter) => ({
-        ...dataSourceDeps(this.env),
+        ...dataSourceDeps(this.env, workspaceOfObject(this.ctx.id.name ?? "")),
         ...proxyDeps(
           this.env,
           target ?? targetOf(request),

@@ -1,28 +1,30 @@
+import { FAULT_HEADER, RANDOM_DATA } from "@mockctl/contract";
 import type { ResponseDescription } from "@mockctl/core";
 import { wireOf } from "./wire.ts";
 
 /** The core's answer, possibly carrying a socket fault that mb simulates and a Worker can only approximate. */
 export type Outgoing = ResponseDescription & { fault?: string };
 
-/** What mb writes before destroying the socket for RANDOM_DATA_THEN_CLOSE (models/http/baseHttpServer.js). */
-const RANDOM_DATA = new TextEncoder().encode('Htijy%@tWXJ/hQ#[Q:7G@dH4"gu[QaX&');
+const RANDOM_BYTES = new TextEncoder().encode(RANDOM_DATA);
 
 /**
  * A Worker cannot reset a socket or write bytes before the status line. The nearest thing: promise a body
  * of a fixed length, send less (nothing, or mb's random bytes), then abort. The client gets a status line
  * and then a connection closed early (curl: "transfer closed with N bytes remaining"; Node fetch:
- * UND_ERR_SOCKET), which test clients treat as the failure mb's fault provokes.
+ * UND_ERR_SOCKET), which test clients treat as the failure mb's fault provokes. The response carries
+ * FAULT_HEADER, so that the local platform's relay can close the socket itself, exactly as mb does
+ * (@mockctl/contract, faults.ts).
  */
 function faultResponse(fault: string, status: number): Response | undefined {
   if (fault !== "CONNECTION_RESET_BY_PEER" && fault !== "RANDOM_DATA_THEN_CLOSE") return undefined;
-  const sent = fault === "RANDOM_DATA_THEN_CLOSE" ? RANDOM_DATA : new Uint8Array(0);
+  const sent = fault === "RANDOM_DATA_THEN_CLOSE" ? RANDOM_BYTES : new Uint8Array(0);
   const { readable, writable } = new FixedLengthStream(sent.length + 1);
   const writer = writable.getWriter();
   const reason = new Error(`simulated ${fault}`);
   const closeEarly =
     sent.length > 0 ? writer.write(sent).then(() => writer.abort(reason)) : writer.abort(reason);
   closeEarly.catch(() => {});
-  return new Response(readable, { status });
+  return new Response(readable, { status, headers: { [FAULT_HEADER]: fault } });
 }
 
 /**

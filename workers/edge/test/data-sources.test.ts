@@ -1,4 +1,6 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: "${row}" is Mountebank's lookup token syntax.
+import { env } from "cloudflare:workers";
+import { uploadedDataSourceKey } from "@mockctl/contract";
 import { beforeAll, describe, expect, it } from "vitest";
 import { freshPort, imposter, objectFor, send } from "./helpers.ts";
 
@@ -38,5 +40,37 @@ describe("lookup data sources", () => {
     const port = freshPort();
     await objectFor(port).put(imposter(port, { stubs: [lookupStub("missing.csv")] }));
     expect(await (await send(`/i/${port}/people/2`)).text()).toBe("name=${row}[name]");
+  });
+
+  it.each([
+    ["served by the front door", {}],
+    ["served by the object (the stub records requests)", { recordRequests: true }],
+  ])("reads a CSV uploaded to the imposter's workspace before the disk, %s", async (_, fields) => {
+    const port = freshPort();
+    await env.SNAPSHOTS.put(uploadedDataSourceKey("local", "people.csv"), "id,name\n2,Uploaded Grace\n");
+    await env.SNAPSHOTS.put(uploadedDataSourceKey("local", "only-uploaded.csv"), "id,name\n2,Up\n");
+    await objectFor(port).put(imposter(port, { ...fields, stubs: [lookupStub("people.csv")] }));
+    expect(await (await send(`/i/${port}/people/2`)).text()).toBe("name=Uploaded Grace");
+    const other = freshPort();
+    await objectFor(other).put(imposter(other, { ...fields, stubs: [lookupStub("only-uploaded.csv")] }));
+    expect(await (await send(`/i/${other}/people/2`)).text()).toBe("name=Up");
+    await env.SNAPSHOTS.delete(uploadedDataSourceKey("local", "people.csv"));
+  });
+
+  it("reads another workspace's uploads for its imposters, never the default workspace's", async () => {
+    const port = freshPort();
+    await env.SNAPSHOTS.put(uploadedDataSourceKey("blue", "team.csv"), "id,name\n2,Blue Grace\n");
+    await env.SNAPSHOTS.put(uploadedDataSourceKey("local", "default-only.csv"), "id,name\n2,Local\n");
+    await objectFor(port, "blue").put(imposter(port, { stubs: [lookupStub("team.csv")] }));
+    expect(await (await send(`/w/blue/i/${port}/people/2`)).text()).toBe("name=Blue Grace");
+    const other = freshPort();
+    await objectFor(other, "blue").put(imposter(other, { stubs: [lookupStub("default-only.csv")] }));
+    expect(await (await send(`/w/blue/i/${other}/people/2`)).text()).toBe("name=${row}[name]");
+    // An imposter with user code is served at the front door through its user-code seams.
+    const decorated = freshPort();
+    const stub = lookupStub("team.csv");
+    stub.responses[0]?.behaviors.push({ decorate: "(c, r) => { r.body += '!'; }" } as never);
+    await objectFor(decorated, "blue").put(imposter(decorated, { stubs: [stub] }));
+    expect(await (await send(`/w/blue/i/${decorated}/people/2`)).text()).toBe("name=Blue Grace!");
   });
 });

@@ -8,6 +8,7 @@ import { resolveResponse } from "../responses/resolve.ts";
 import type { Imposter } from "../schemas/imposter.ts";
 import type { MbRequest, ResponseDescription } from "../schemas/request.ts";
 import type { StubResponse } from "../schemas/response.ts";
+import { expandTemplates } from "../templates/expand.ts";
 import { isStatefulStub } from "./stateful.ts";
 import type { EngineDeps, EngineResult, ImposterEngine, ImposterState } from "./types.ts";
 
@@ -30,7 +31,8 @@ function planStub(imposter: Imposter, index: number): StubPlan {
 }
 
 /** Compiles an imposter once; the result serves any number of requests. */
-export function createEngine(imposter: Imposter): ImposterEngine {
+export function createEngine(definition: Imposter): ImposterEngine {
+  const imposter = expandTemplates(definition);
   const compiled = compileImposter(imposter);
   const plans = imposter.stubs.map((_, index) => planStub(imposter, index));
   const noMatch = precompileResponse(NO_MATCH_RESPONSE, imposter.defaultResponse);

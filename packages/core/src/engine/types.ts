@@ -35,6 +35,11 @@ export interface EngineResult {
 
 /** A compiled imposter ready to serve. Immutable: a change to the imposter compiles a new engine. */
 export interface ImposterEngine {
+  /**
+   * The imposter as the engine runs it: the definition, with each eta-templated `is` response turned into
+   * the `inject` that renders it (templates/expand.ts), so user-code wiring finds the templates' functions.
+   * Print and edit the stored definition, never this one.
+   */
   readonly imposter: Imposter;
   /** First matching stub position, or -1. A Promise only when an injected predicate had to run. */
   match(request: MbRequest, deps?: EngineDeps): number | Promise<number>;

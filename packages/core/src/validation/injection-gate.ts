@@ -54,12 +54,16 @@ function predicatesInject(predicates: unknown): boolean {
   return found;
 }
 
-/** mb's tests, truthiness included: a string `wait` of any content is a function to it. */
+/**
+ * mb's tests, truthiness included: a string `wait` of any content is a function to it. An `is` marked as
+ * a template (`_template`, ours) counts too: eta templates are JavaScript and run where `inject` runs.
+ */
 function responseInjects(response: unknown): boolean {
   const proxy = field(response, "proxy");
   const generators = field(proxy, "predicateGenerators");
   return (
     Boolean(field(response, "inject")) ||
+    field(field(response, "is"), "_template") !== undefined ||
     hasBehavior(response, "decorate") ||
     hasBehavior(response, "wait", (value) => typeof value === "string") ||
     (Array.isArray(generators) && generators.some((generator) => Boolean(field(generator, "inject")))) ||

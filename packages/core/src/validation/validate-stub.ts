@@ -7,6 +7,7 @@ import { stubInjectionErrors } from "./injection-gate.ts";
 import { type Limits, stubLimitError } from "./limits.ts";
 import { predicateStructureError } from "./predicate-checks.ts";
 import { proxyError, repeatError, responseTypeError } from "./response-checks.ts";
+import { templateError } from "./template-checks.ts";
 import { field } from "./values.ts";
 
 export interface StubCheckOptions {
@@ -54,7 +55,7 @@ function structureError(stub: unknown, responses: unknown[]): MbError | undefine
   const predicateError = predicateStructureError(stub);
   if (predicateError) return predicateError;
   for (const response of responses) {
-    const error = responseTypeError(response) ?? proxyError(response, stub);
+    const error = responseTypeError(response) ?? proxyError(response, stub) ?? templateError(response);
     if (error) return error;
   }
   return undefined;

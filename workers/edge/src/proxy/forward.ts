@@ -1,6 +1,7 @@
 import type { EngineDeps, ImposterEngine, IsResponse, MbRequest, Proxy as ProxyConfig } from "@mockctl/core";
 import { MbFailure, originAnswer, outboundRequest } from "@mockctl/core";
 import { type Loopback, LoopbackRefused } from "./loopback.ts";
+import { requestOverSocket } from "./socket-http.ts";
 
 /**
  * How long an origin has to answer, headers and body, before the request fails with `invalid proxy`.
@@ -72,10 +73,18 @@ export async function forward(
     const looped =
       loopback === undefined ? undefined : await withinLimit(loopback(outbound.url, init), signal);
     const viaCert = clientCert !== undefined && proxy.cert !== undefined;
+    // fetch would send the URL's Host in place of an injected one (mb #388): that request goes on a socket.
+    const viaSocket = looped === undefined && !viaCert && injectsHost(proxy);
     const response =
-      looped ?? (await (viaCert ? clientCert.fetch(outbound.url, init) : fetch(outbound.url, init)));
+      looped ??
+      (await (viaSocket
+        ? requestOverSocket(outbound.url, outbound, signal, PROXY_BODY_LIMIT_BYTES)
+        : viaCert
+          ? clientCert.fetch(outbound.url, init)
+          : fetch(outbound.url, init)));
     const bytes = await bodyOf(response, proxy);
-    const encoded = response.headers.has("content-encoding");
+    // fetch hands over a compressed body decoded; the socket's answer is the origin's bytes as sent.
+    const encoded = !viaSocket && response.headers.has("content-encoding");
     // Binary or not is decided on the origin's own headers, as mb does, before they are adjusted.
     const answer = originAnswer(response.status, savedHeaders(response.headers, false), bytes);
     return { ...answer, headers: savedHeaders(response.headers, encoded) };
@@ -90,6 +99,9 @@ export async function forward(
     throw invalidProxy(`Unable to connect to ${JSON.stringify(proxy.to)}`);
   }
 }
+
+const injectsHost = (proxy: ProxyConfig): boolean =>
+  Object.keys(proxy.injectHeaders ?? {}).some((name) => name.toLowerCase() === "host");
 
 async function bodyOf(response: Response, proxy: ProxyConfig): Promise<Uint8Array> {
   const tooLarge = () =>

@@ -1,0 +1,15 @@
+/**
+ * Mountebank's two socket faults across the edge → local launcher boundary. A Worker can neither reset its
+ * client's connection nor write bytes before a status line, so the edge answers a fault with a response
+ * whose body it aborts (the nearest thing on Cloudflare) and marks it with FAULT_HEADER. The local
+ * platform's keep-alive relay, plain Node in front of workerd, acts on the mark instead of passing the
+ * response on: it closes the client's socket before any byte (CONNECTION_RESET_BY_PEER) or after
+ * RANDOM_DATA (RANDOM_DATA_THEN_CLOSE), as mb's `helpers.simulateFault` does.
+ */
+export const FAULT_HEADER = "x-mockctl-fault";
+
+/** What mb writes before destroying the socket for RANDOM_DATA_THEN_CLOSE (util/helpers.js). */
+export const RANDOM_DATA = 'Htijy%@tWXJ/hQ#[Q:7G@dH4"gu[QaX&';
+
+export const SOCKET_FAULTS = ["CONNECTION_RESET_BY_PEER", "RANDOM_DATA_THEN_CLOSE"] as const;
+export type SocketFault = (typeof SOCKET_FAULTS)[number];
