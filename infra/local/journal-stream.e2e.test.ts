@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { JournalEntry } from "@mockctl/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Platform, startPlatform } from "./platform.ts";
 
@@ -24,8 +23,9 @@ const admin = (method: string, path: string, body?: unknown) =>
 async function* events(body: ReadableStream<Uint8Array>): AsyncGenerator<{ event: string; data: unknown }> {
   const decoder = new TextDecoder();
   let buffer = "";
-  for await (const chunk of body) {
-    buffer += decoder.decode(chunk, { stream: true });
+  const reader = body.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    buffer += decoder.decode(read.value, { stream: true });
     for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
       const block = buffer.slice(0, end);
       buffer = buffer.slice(end + 2);
@@ -53,8 +53,11 @@ describe("the live journal on the local platform", () => {
       expect(await (await fetch(`${platform.url}/i/5101${path}`)).text()).toBe(path === "/hit" ? "hit" : "");
       const { value } = await reader.next();
       expect(value?.event).toBe("request");
-      const entry = value?.data as JournalEntry;
-      expect(entry).toMatchObject({ seq: i + 1, stubIndex: path === "/hit" ? 0 : null, request: { path } });
+      expect(value?.data).toMatchObject({
+        seq: i + 1,
+        stubIndex: path === "/hit" ? 0 : null,
+        request: { path },
+      });
     }
 
     const explained = await admin("POST", "/imposters/5101/explain", { request: { path: "/miss" } });
