@@ -1,3 +1,4 @@
+import { PLATFORM_PATHS } from "@mockctl/contract";
 import { z } from "zod";
 import { MOUNTEBANK_VERSION } from "../routes/config.ts";
 import { OPERATIONS, type Operation } from "./operations.ts";
@@ -47,12 +48,19 @@ function componentSchemas(): { schemas: Record<string, Json>; idOf: (schema: z.Z
   return { schemas: schemas as Record<string, Json>, idOf: (schema) => registry.get(schema)?.id ?? "Errors" };
 }
 
+/** An imposter's id is its port (mb's rule, `@mockctl/contract` ports.ts); a stub's index counts from 0. */
+const PATH_PARAMETERS: Record<string, Json> = {
+  id: { type: "integer", minimum: 1, maximum: 65535 },
+  stubIndex: { type: "integer", minimum: 0 },
+  [`${PLATFORM_PATHS.token(":id").replace("%3A", ":")}:id`]: { type: "string" },
+};
+
 function parameters(op: Operation): Json[] {
   const inPath = pathParameters(op.path).map((name) => ({
     name,
     in: "path",
     required: true,
-    schema: { type: "string" },
+    schema: PATH_PARAMETERS[`${op.path}:${name}`] ?? PATH_PARAMETERS[name] ?? { type: "string" },
   }));
   const inQuery = Object.entries(op.query?.shape ?? {}).map(([name, schema]) => ({
     name,
