@@ -10,10 +10,12 @@ import { dataSources } from "./routes/data-sources.ts";
 import { home } from "./routes/home.ts";
 import { imposter } from "./routes/imposter.ts";
 import { imposters } from "./routes/imposters.ts";
+import { journal } from "./routes/journal.ts";
 import { logs } from "./routes/logs.ts";
 import { metrics } from "./routes/metrics.ts";
 import { platform } from "./routes/platform.ts";
 import { platformTokens } from "./routes/platform-tokens.ts";
+import { openapi } from "./routes/openapi.ts";
 import { stubs } from "./routes/stubs.ts";
 
 /**
@@ -29,12 +31,14 @@ export function createApp() {
     .route("/", imposters)
     .route("/", imposter)
     .route("/", stubs)
+    .route("/", journal)
     .route("/", config)
     .route("/", logs)
     .route("/", metrics)
     .route("/", platform)
     .route("/", platformTokens)
-    .route("/", dataSources);
+    .route("/", dataSources)
+    .route("/", openapi);
   app.notFound(renderNotFound);
   app.onError(renderError);
   return app;

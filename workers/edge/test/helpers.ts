@@ -23,13 +23,8 @@ export function send(url: string, init: RequestInit = {}): Promise<Response> {
   return exports.default.fetch(new Request(new URL(url, "http://127.0.0.1:2525"), init));
 }
 
-/** A recorded GET of `/<i>`, as the journal stores it. */
-export const journalEntry = (i: number): MbRequest => ({
-  requestFrom: "",
-  method: "GET",
-  path: `/${i}`,
-  query: {},
-  headers: {},
-  body: "",
-  ip: "",
+/** A served GET of `/<i>` that no stub answered, as the journal records it. */
+export const journalEntry = (i: number): { request: MbRequest; stubIndex: number | null } => ({
+  request: { requestFrom: "", method: "GET", path: `/${i}`, query: {}, headers: {}, body: "", ip: "" },
+  stubIndex: null,
 });
