@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { testRequest } from "../behaviors/test-request.ts";
+import { testRequest } from "../../test/behaviors/test-request.ts";
 import { MbFailure } from "../errors.ts";
 import type { Predicate } from "../schemas/predicate.ts";
 import type { MbRequest } from "../schemas/request.ts";

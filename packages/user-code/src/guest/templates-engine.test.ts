@@ -1,11 +1,13 @@
+import {
+  createEngine,
+  emptyState,
+  emptyUserState,
+  expandTemplates,
+  type Imposter,
+  type MbRequest,
+} from "@mockctl/core";
 import { describe, expect, it } from "vitest";
-import { createEngine } from "../engine/create-engine.ts";
-import { emptyState } from "../engine/types.ts";
-import type { Imposter } from "../schemas/imposter.ts";
-import type { MbRequest } from "../schemas/request.ts";
-import { runtimeFor } from "../user-code/node-runtime.testing.ts";
-import { emptyUserState } from "../user-code/types.ts";
-import { expandTemplates } from "./expand.ts";
+import { runtimeFor } from "../../test/node-runtime.ts";
 
 const templated = {
   _template: "eta",

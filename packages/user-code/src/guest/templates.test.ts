@@ -1,9 +1,12 @@
+import {
+  compileTemplate,
+  emptyUserState,
+  type IsResponse,
+  templateFunctionSource,
+  templateProblem,
+} from "@mockctl/core";
 import { describe, expect, it } from "vitest";
-import type { IsResponse } from "../schemas/response.ts";
-import { runtimeFor } from "../user-code/node-runtime.testing.ts";
-import { emptyUserState } from "../user-code/types.ts";
-import { compileTemplate, templateProblem } from "./check.ts";
-import { templateFunctionSource } from "./response-function.ts";
+import { runtimeFor } from "../../test/node-runtime.ts";
 
 const request = {
   requestFrom: "127.0.0.1:5000",
