@@ -13,9 +13,9 @@ import { imposters } from "./routes/imposters.ts";
 import { journal } from "./routes/journal.ts";
 import { logs } from "./routes/logs.ts";
 import { metrics } from "./routes/metrics.ts";
+import { openapi } from "./routes/openapi.ts";
 import { platform } from "./routes/platform.ts";
 import { platformTokens } from "./routes/platform-tokens.ts";
-import { openapi } from "./routes/openapi.ts";
 import { stubs } from "./routes/stubs.ts";
 
 /**

@@ -10,6 +10,9 @@ const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** POSTs that change nothing: explaining which stub would answer a request (the apidoc routes). */
 const READ_ONLY_POSTS = [/^\/imposters\/[^/]+\/explain\/?$/];
 
+/** Uploaded lookup CSVs are imposter data, not workspace settings: read to see them, write to change them. */
+const DATA_SOURCES = [PLATFORM_PATHS.dataSources, PLATFORM_PATHS.dataSource("").split("?")[0]];
+
 const trimmed = (path: string) => (path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path);
 
 /**
@@ -20,6 +23,7 @@ export function neededScope(method: string, rawPath: string): Needed {
   const path = trimmed(rawPath);
   if (path === PLATFORM_PATHS.workspaces && method === "POST") return "operator";
   if (path === PLATFORM_PATHS.workspace && READS.has(method)) return "read";
+  if (DATA_SOURCES.includes(path)) return READS.has(method) ? "read" : "write";
   if (path.startsWith("/platform/")) return "admin";
   if (READS.has(method)) return "read";
   return READ_ONLY_POSTS.some((pattern) => pattern.test(path)) ? "read" : "write";

@@ -5,10 +5,15 @@ import {
   createdWorkspaceSchema,
   createTokenSchema,
   createWorkspaceSchema,
+  dataSourceListSchema,
+  dataSourcePathSchema,
+  dataSourceSchema,
+  dataSourceWithContentSchema,
   explainAnswerSchema,
   explainRequestSchema,
   journalStreamQuerySchema,
   PLATFORM_PATHS,
+  putDataSourceSchema,
   tokenListSchema,
   updateWorkspaceSchema,
   workspaceSchema,
@@ -211,7 +216,9 @@ const MOCKCTL: Operation[] = [
 ];
 
 const plat = "platform" as const;
-/** `@mockctl/contract` platform-api.ts: workspaces, tokens and the audit log. */
+const oneDataSource = PLATFORM_PATHS.dataSource("").split("?")[0] ?? "/platform/data-source";
+const byPath = z.object({ path: dataSourcePathSchema });
+/** `@mockctl/contract` platform-api.ts: workspaces, tokens, the audit log and uploaded data sources. */
 const PLATFORM: Operation[] = [
   {
     method: "post",
@@ -265,6 +272,37 @@ const PLATFORM: Operation[] = [
     tag: plat,
     query: auditQuerySchema,
     answer: { status: 200, schema: auditPageSchema },
+  },
+  {
+    method: "get",
+    path: PLATFORM_PATHS.dataSources,
+    summary: "List the workspace's uploaded lookup data sources",
+    tag: plat,
+    answer: { status: 200, schema: dataSourceListSchema },
+  },
+  {
+    method: "put",
+    path: PLATFORM_PATHS.dataSources,
+    summary: "Upload (or replace) a lookup CSV at a path",
+    tag: plat,
+    body: putDataSourceSchema,
+    answer: { status: 200, schema: dataSourceSchema },
+  },
+  {
+    method: "get",
+    path: oneDataSource,
+    summary: "One uploaded data source, with its content",
+    tag: plat,
+    query: byPath,
+    answer: { status: 200, schema: dataSourceWithContentSchema },
+  },
+  {
+    method: "delete",
+    path: oneDataSource,
+    summary: "Delete an uploaded data source",
+    tag: plat,
+    query: byPath,
+    answer: { status: 200, schema: dataSourceSchema },
   },
 ];
 
