@@ -1,6 +1,6 @@
 import { type Command, flag } from "../command.ts";
 import type { Output } from "../output.ts";
-import { parsePort } from "./port.ts";
+import { PORT_ARG, parsePort } from "./port.ts";
 
 type Recorded = { method?: string; path?: string; timestamp?: string; requestFrom?: string };
 
@@ -24,6 +24,7 @@ export const requests: Command = {
   description: [
     'The imposter must record them ("recordRequests": true, or mb\'s --mock). --follow polls',
     "GET /imposters/:port every --interval ms and prints requests it has not printed; Ctrl-C stops.",
+    PORT_ARG,
   ],
   options: {
     follow: { type: "boolean", short: "f", description: "keep printing new requests" },
