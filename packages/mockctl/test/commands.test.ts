@@ -6,7 +6,6 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DevProcess, startDev } from "./dev-process.ts";
 import { type Mountebank, startMountebank } from "./mountebank.ts";
-import { installPacked } from "./pack.ts";
 import { BIN, cleanEnv, FIXTURES, parsedJson, runCli } from "./run-cli.ts";
 
 // save/replay, the journal, profiles and import, each through the real bin against a real platform.
@@ -112,23 +111,6 @@ describe("import", () => {
       { port: "5603", reason: expect.stringContaining("backreference") },
     ]);
     expect(await (await fetch(`${dev.url}/i/5601/ping`)).text()).toBe("pong");
-  });
-});
-
-describe("the packed package", () => {
-  it("installs into an empty folder and deploys from there with no access to this repository", async () => {
-    const { folder, bin } = await installPacked();
-    const env = cleanEnv({ MOCKCTL_URL: dev.url, MOCKCTL_TOKEN: TOKEN });
-    const deploy = await promisify(execFile)(bin, ["deploy", "ejs/imposters.ejs", "--prune", "--json"], {
-      cwd: folder,
-      env,
-    });
-    const result = JSON.parse(deploy.stdout) as { ok: boolean; imposters: { port: number; url?: string }[] };
-    expect(result.ok).toBe(true);
-    expect(result.imposters.map((i) => i.port)).toEqual([4545, 4546, 5601]);
-    expect(await (await fetch(`${dev.url}/i/4546/orders/42`)).json()).toMatchObject({ id: 42 });
-    const version = await promisify(execFile)(bin, ["--version"], { cwd: folder, env });
-    expect(version.stdout.trim()).toBe("0.1.0");
   });
 });
 
