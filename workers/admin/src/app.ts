@@ -11,6 +11,8 @@ import { imposter } from "./routes/imposter.ts";
 import { imposters } from "./routes/imposters.ts";
 import { logs } from "./routes/logs.ts";
 import { metrics } from "./routes/metrics.ts";
+import { platform } from "./routes/platform.ts";
+import { platformTokens } from "./routes/platform-tokens.ts";
 import { stubs } from "./routes/stubs.ts";
 
 /**
@@ -28,7 +30,9 @@ export function createApp() {
     .route("/", stubs)
     .route("/", config)
     .route("/", logs)
-    .route("/", metrics);
+    .route("/", metrics)
+    .route("/", platform)
+    .route("/", platformTokens);
   app.notFound(renderNotFound);
   app.onError(renderError);
   return app;

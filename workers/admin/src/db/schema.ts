@@ -24,6 +24,24 @@ export const apiTokens = sqliteTable(
     name: text("name").notNull(),
     tokenHash: text("token_hash").notNull().unique(),
     createdAt: createdAt(),
+    /**
+     * The secret's first characters (`mck_xxxxxxxx`), safe to show. Empty for tokens made before 0001,
+     * which were set by hand and had no format.
+     */
+    prefix: text("prefix").notNull().default(""),
+    /**
+     * read < write < admin (@mockctl/contract scopeAllows). Tokens made before 0001 had no scope and opened
+     * their whole workspace, so the column's default keeps them `admin`.
+     */
+    scope: text("scope", { enum: ["read", "write", "admin"] })
+      .notNull()
+      .default("admin"),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+    /** Written at most once a minute per token (services/auth.ts), so a read costs no write. */
+    lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
+    /** The audit actor that made it: `api-key`, `anonymous` or `token:<name>`; `platform` before 0001. */
+    createdBy: text("created_by").notNull().default("platform"),
   },
   (t) => [index("api_tokens_workspace_idx").on(t.workspaceId)],
 );
@@ -62,3 +80,4 @@ export const auditLog = sqliteTable(
 export type Workspace = typeof workspaces.$inferSelect;
 export type CatalogEntry = typeof imposters.$inferSelect;
 export type AuditEntry = typeof auditLog.$inferSelect;
+export type ApiToken = typeof apiTokens.$inferSelect;

@@ -1,6 +1,6 @@
 import { MbFailure } from "@mockctl/core";
-import type { Db, Principal } from "../env.ts";
-import { authenticate } from "../services/auth.ts";
+import type { Db } from "../env.ts";
+import { type Authenticated, authenticate, operatorOf, TOKEN_MARK } from "../services/auth.ts";
 
 const UNAUTHORIZED = {
   code: "unauthorized",
@@ -8,10 +8,29 @@ const UNAUTHORIZED = {
     "If you set the apiKey option, make sure you are sending the correct apiKey in the x-api-key header.",
 } as const;
 
-/** Mountebank's validateApiKey: off unless API_KEY is set, then every route needs a matching x-api-key. */
-export async function principalFor(db: Db, env: Env, key: string | undefined): Promise<Principal> {
-  if (!env.API_KEY) return { workspaceId: env.WORKSPACE, actor: "anonymous" };
-  const principal = key ? await authenticate(db, env, key) : null;
-  if (principal === null) throw new MbFailure(UNAUTHORIZED);
-  return principal;
+type Header = (name: string) => string | undefined;
+
+/** mb's `x-api-key`, or `Authorization: Bearer <token>` as most HTTP clients send a token. */
+export function presentedKey(header: Header): string | undefined {
+  const key = header("x-api-key");
+  if (key !== undefined && key !== "") return key;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header("authorization") ?? "");
+  return match?.[1];
+}
+
+/**
+ * Mountebank's validateApiKey, with workspace tokens. With API_KEY set, every route needs the key or a
+ * live token. Without it, as mb without --apikey, a caller with no key (or a key that is not one of our
+ * tokens, which mb would ignore) is the operator of the default workspace; a `mck_` token still opens its
+ * own workspace, and an unknown, expired or revoked one is refused, so local tests see what hosted ones do.
+ */
+export async function callerFor(db: Db, env: Env, header: Header, now: number): Promise<Authenticated> {
+  const key = presentedKey(header);
+  const open = env.API_KEY === "";
+  if (open && (key === undefined || !key.startsWith(TOKEN_MARK))) {
+    return { principal: operatorOf(env.WORKSPACE, "anonymous") };
+  }
+  const found = key === undefined ? null : await authenticate(db, env, key, now);
+  if (found === null) throw new MbFailure(UNAUTHORIZED);
+  return found;
 }

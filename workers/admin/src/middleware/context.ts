@@ -1,27 +1,46 @@
 import { hostedUrl } from "@mockctl/contract";
+import { MbFailure } from "@mockctl/core";
 import { drizzle } from "drizzle-orm/d1";
 import type { MiddlewareHandler } from "hono";
 import * as schema from "../db/schema.ts";
 import type { AppEnv, Site } from "../env.ts";
-import { principalFor } from "./api-key.ts";
+import { touchToken } from "../services/tokens.ts";
+import { callerFor } from "./api-key.ts";
+import { requireScope } from "./scope.ts";
+import { pathWorkspace } from "./workspace-path.ts";
 
 /**
  * Links use the request's own scheme and host, as Mountebank writes http://<Host> (on the hosted platform
- * https keeps clients and their x-api-key off plain http). An imposter's `url` names the caller's workspace
- * unless it is the default one, so it is the URL the front door serves that workspace's imposter at.
+ * https keeps clients and their x-api-key off plain http), and keep the `/w/<workspace>` prefix the
+ * caller used. An imposter's `url` names the caller's workspace unless it is the default one, so it is the
+ * URL the front door serves that workspace's imposter at.
  */
-function siteFor(requestUrl: string, env: Env, workspaceId: string): Site {
+function siteFor(requestUrl: string, env: Env, workspaceId: string, viaPath: boolean): Site {
   const origin = new URL(requestUrl).origin;
   const workspace = workspaceId === env.WORKSPACE ? undefined : workspaceId;
   const options = { origin, zone: env.ZONE, workspace };
-  return { origin, hostedUrl: (port) => hostedUrl(options, port) };
+  const base = viaPath ? `${origin}/w/${workspaceId}` : origin;
+  return { origin: base, hostedUrl: (port) => hostedUrl(options, port) };
 }
 
-/** Runs before the body is read, so an unauthenticated caller cannot make us parse anything. */
+/** Another workspace's base URL answers as if it did not exist: 404, never 403 (that would confirm it). */
+const notHere = (method: string, path: string) =>
+  new MbFailure({ code: "no such resource", message: `Cannot ${method} ${path}` });
+
+/**
+ * Runs before the body is read, so an unauthenticated caller cannot make us parse anything. Order: who
+ * (401), then whether the workspace in the path is theirs (404), then their scope (403).
+ */
 export const adminContext: MiddlewareHandler<AppEnv> = async (c, next) => {
   const db = drizzle(c.env.DB, { schema });
-  const principal = await principalFor(db, c.env, c.req.header("x-api-key"));
-  const site = siteFor(c.req.url, c.env, principal.workspaceId);
+  const now = Date.now();
+  const { principal, token } = await callerFor(db, c.env, (name) => c.req.header(name), now);
+  const named = pathWorkspace(c.req.raw);
+  if (named !== undefined && named !== principal.workspaceId) throw notHere(c.req.method, c.req.path);
+  requireScope(principal, c.req.method, c.req.path);
+  const touch = token === undefined ? null : touchToken(db, token, now);
+  if (touch !== null) c.executionCtx.waitUntil(touch);
+  const site = siteFor(c.req.url, c.env, principal.workspaceId, named !== undefined);
   c.set("admin", { env: c.env, db, principal, site });
   await next();
 };

@@ -1,4 +1,5 @@
-import { asc, desc, eq } from "drizzle-orm";
+import type { AuditEntryView } from "@mockctl/contract";
+import { and, asc, desc, eq, lt } from "drizzle-orm";
 import { type AuditEntry, auditLog } from "../db/schema.ts";
 import type { Db, Principal } from "../env.ts";
 
@@ -18,6 +19,33 @@ export async function recentAudit(db: Db, workspaceId: string, limit = 1000): Pr
     .limit(limit)
     .as("latest");
   return db.select().from(latest).orderBy(asc(latest.id));
+}
+
+/**
+ * GET /platform/audit: newest first, `limit` entries with ids below `before`. One more is read to know
+ * whether an older page exists; ids only grow (AUTOINCREMENT), so a page is stable while new rows arrive.
+ */
+export async function auditPage(
+  db: Db,
+  workspaceId: string,
+  { limit, before }: { limit: number; before?: number | undefined },
+): Promise<{ entries: AuditEntryView[]; next?: number }> {
+  const mine = eq(auditLog.workspaceId, workspaceId);
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(before === undefined ? mine : and(mine, lt(auditLog.id, before)))
+    .orderBy(desc(auditLog.id))
+    .limit(limit + 1);
+  const entries = rows.slice(0, limit).map(({ id, actor, action, target, at }) => ({
+    id,
+    actor,
+    action,
+    target,
+    at: at.toISOString(),
+  }));
+  const last = entries.at(-1);
+  return rows.length > limit && last !== undefined ? { entries, next: last.id } : { entries };
 }
 
 /** Mountebank's log scope for an imposter, e.g. `http:4545 orders`. */

@@ -1,6 +1,10 @@
+import type { CreatedToken, CreateWorkspace, WorkspaceView } from "@mockctl/contract";
+import { MbFailure } from "@mockctl/core";
 import { eq } from "drizzle-orm";
 import { type Workspace, workspaces } from "../db/schema.ts";
-import type { AdminContext } from "../env.ts";
+import type { AdminContext, Db, Principal } from "../env.ts";
+import { audit } from "./audit.ts";
+import { issueToken } from "./tokens.ts";
 
 // One lookup per admin request, however many services ask.
 const loaded = new WeakMap<AdminContext, Promise<Workspace>>();
@@ -32,4 +36,51 @@ export function loadWorkspace(admin: AdminContext): Promise<Workspace> {
 export async function allowsInjection(admin: AdminContext): Promise<boolean> {
   const workspace = await loadWorkspace(admin);
   return admin.env.ALLOW_INJECTION === "true" || workspace.allowInjection;
+}
+
+/**
+ * Where a Mountebank client with one of the workspace's tokens points: the platform origin for the default
+ * workspace (today's URLs), `<origin>/w/<id>` for the others, whose links and hosted URLs carry the same
+ * prefix. The bare origin works too, since a token names its workspace.
+ */
+export function workspaceView(workspace: Workspace, env: Env, origin: string): WorkspaceView {
+  return {
+    id: workspace.id,
+    name: workspace.name,
+    allowInjection: workspace.allowInjection,
+    createdAt: workspace.createdAt.toISOString(),
+    adminUrl: workspace.id === env.WORKSPACE ? origin : `${origin}/w/${workspace.id}`,
+  };
+}
+
+/** The operator's verb: a new workspace and its first admin token, whose secret is shown this once. */
+export async function createWorkspace(
+  db: Db,
+  operator: Principal,
+  request: CreateWorkspace,
+): Promise<{ workspace: Workspace; token: CreatedToken }> {
+  const values = { id: request.id, name: request.name ?? request.id, allowInjection: request.allowInjection };
+  const [workspace] = await db.insert(workspaces).values(values).onConflictDoNothing().returning();
+  if (workspace === undefined) {
+    throw new MbFailure({ code: "resource conflict", message: `Workspace ${request.id} already exists` });
+  }
+  const token = await issueToken(db, workspace.id, { name: "admin", scope: "admin" }, operator.actor);
+  // Written to the new workspace's log, so its admins see who made it.
+  const actor = { ...operator, workspaceId: workspace.id };
+  await audit(db, actor, "workspace.create", `workspace:${workspace.id}`);
+  await audit(db, actor, "token.create", `token:${token.id}`);
+  return { workspace, token };
+}
+
+/** PATCH /platform/workspace: only the settings the contract lists (allowInjection). */
+export async function updateWorkspace(admin: AdminContext, patch: { allowInjection?: boolean | undefined }) {
+  const current = await loadWorkspace(admin);
+  const [updated] = await admin.db
+    .update(workspaces)
+    .set({ allowInjection: patch.allowInjection ?? current.allowInjection })
+    .where(eq(workspaces.id, current.id))
+    .returning();
+  if (updated === undefined) throw new Error(`workspace ${current.id} vanished`);
+  await audit(admin.db, admin.principal, "workspace.update", `workspace:${current.id}`);
+  return updated;
 }
