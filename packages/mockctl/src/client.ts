@@ -1,5 +1,6 @@
 import { adminClient } from "@mockctl/admin/client";
 import { CliError } from "./output.ts";
+import { createPlatformClient, type PlatformClient } from "./platform-client.ts";
 
 /**
  * The CLI's calls to the admin API, through the platform's typed client (`@mockctl/admin/client`, made
@@ -34,6 +35,8 @@ export interface Client {
   createImposter(imposter: unknown): Promise<Json>;
   deleteImposter(port: number): Promise<Json>;
   putImposters(imposters: unknown[]): Promise<Json[]>;
+  /** The platform's own API (workspaces, tokens, audit); Mountebank has none of it. */
+  readonly platform: PlatformClient;
 }
 
 function errorsOf(body: unknown): { code?: string; message?: string }[] {
@@ -42,19 +45,24 @@ function errorsOf(body: unknown): { code?: string; message?: string }[] {
 }
 
 /** What the typed client answers, as far as this file reads it. */
-type Answer = { ok: boolean; status: number; text(): Promise<string> };
+export type Answer = { ok: boolean; status: number; text(): Promise<string> };
 
 /** mb's boolean query flags (`?replayable=true`); a flag that is false is left out, as mb's own CLI does. */
 const flags = (q: Record<string, boolean | undefined>): Record<string, string> =>
   Object.fromEntries(Object.keys(q).flatMap((k) => (q[k] === true ? [[k, "true"]] : [])));
 
-export function createClient(target: Target, fetcher: typeof fetch = fetch): Client {
+/** The typed client for a target, and `call`, which sends one request through it. */
+export interface Connection {
+  api: ReturnType<typeof adminClient>;
+  /** Sends one call; an unreachable platform and an error answer become CliErrors naming the call. */
+  call(what: string, send: () => Promise<Answer>): Promise<unknown>;
+}
+
+export function connect(target: Target, fetcher: typeof fetch = fetch): Connection {
   const base = target.url.replace(/\/+$/, "");
   const headers: Record<string, string> = { accept: "application/json" };
   if (target.token !== undefined) headers["x-api-key"] = target.token;
   const api = adminClient(base, { headers, fetch: fetcher });
-
-  /** Sends one call; an unreachable platform and an error answer become CliErrors naming the call. */
   async function call(what: string, send: () => Promise<Answer>): Promise<unknown> {
     let response: Answer;
     try {
@@ -75,10 +83,15 @@ export function createClient(target: Target, fetcher: typeof fetch = fetch): Cli
     if (!response.ok) throw new ApiError(response.status, errorsOf(parsed), what);
     return parsed;
   }
+  return { api, call };
+}
 
+export function createClient(target: Target, fetcher: typeof fetch = fetch): Client {
+  const { api, call } = connect(target, fetcher);
   const id = (port: number) => ({ param: { id: String(port) } });
   return {
     target,
+    platform: createPlatformClient({ api, call }),
     async listImposters(q = {}) {
       const body = await call("GET /imposters", () => api.imposters.$get({ query: flags(q) }));
       return ((body as { imposters?: Json[] }).imposters ?? []) as Json[];
