@@ -19,15 +19,17 @@ const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 const REPO = here("../../../");
 const WORKERS = ["edge", "admin"];
 
-/** As infra/local/worker-options.ts bundles a Worker for workerd, so the local platform runs the same code. */
+/**
+ * Resolves the Worker's imports as workerd would (worker conditions; `cloudflare:` and `node:` modules are
+ * the runtime's) into one module. No more than that: the launcher's build (worker-options.ts) and wrangler
+ * bundle this file again with their own options, as they bundle the sources in a checkout.
+ */
 async function bundleWorker(name, out) {
   await esbuild.build({
     entryPoints: [join(REPO, "workers", name, "src/index.ts")],
     outfile: join(out, "workers", name, "bundle.mjs"),
     bundle: true,
     format: "esm",
-    target: "es2022",
-    platform: "browser",
     conditions: ["workerd", "worker", "browser"],
     external: ["cloudflare:*", "node:*"],
     logLevel: "warning",
