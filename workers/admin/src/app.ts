@@ -9,6 +9,7 @@ import { config } from "./routes/config.ts";
 import { home } from "./routes/home.ts";
 import { imposter } from "./routes/imposter.ts";
 import { imposters } from "./routes/imposters.ts";
+import { journal } from "./routes/journal.ts";
 import { logs } from "./routes/logs.ts";
 import { metrics } from "./routes/metrics.ts";
 import { platform } from "./routes/platform.ts";
@@ -28,6 +29,7 @@ export function createApp() {
     .route("/", imposters)
     .route("/", imposter)
     .route("/", stubs)
+    .route("/", journal)
     .route("/", config)
     .route("/", logs)
     .route("/", metrics)
