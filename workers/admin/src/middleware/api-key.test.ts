@@ -1,19 +1,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call } from "../../test/client.ts";
+import { UNAUTHORIZED } from "../../test/tenants.ts";
 import { tokenHash } from "../services/auth.ts";
 
 const vars = { API_KEY: "s3cret" };
-// mb's exact 401 body (util/errors.js UnauthorizedError).
-const UNAUTHORIZED = {
-  errors: [
-    {
-      code: "unauthorized",
-      message:
-        "If you set the apiKey option, make sure you are sending the correct apiKey in the x-api-key header.",
-    },
-  ],
-};
 
 const ROUTES: Array<[string, string]> = [
   ["GET", "/"],

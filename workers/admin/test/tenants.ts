@@ -1,0 +1,57 @@
+import { env } from "cloudflare:workers";
+import { type CreatedToken, createdWorkspaceSchema, type Scope } from "@mockctl/contract";
+import { expect } from "vitest";
+import { type Answer, type CallOptions, call } from "./client.ts";
+
+/** mb's exact 401 body (util/errors.js UnauthorizedError). */
+export const UNAUTHORIZED = {
+  errors: [
+    {
+      code: "unauthorized",
+      message:
+        "If you set the apiKey option, make sure you are sending the correct apiKey in the x-api-key header.",
+    },
+  ],
+};
+
+/** The platform key every tenancy test configures (mb's --apikey). */
+export const PLATFORM_KEY = "platform-key";
+export const vars = { API_KEY: PLATFORM_KEY };
+export const asPlatform: CallOptions = { vars, headers: { "x-api-key": PLATFORM_KEY } };
+
+export const withKey = (secret: string): CallOptions => ({ vars, headers: { "x-api-key": secret } });
+export const withBearer = (secret: string): CallOptions => ({
+  vars,
+  headers: { authorization: `Bearer ${secret}` },
+});
+
+/** Creates a workspace through the platform API; answers its first admin token. */
+export async function newWorkspace(id: string, options: CallOptions = asPlatform): Promise<CreatedToken> {
+  const answer = await call("POST", "/platform/workspaces", { ...options, body: { id } });
+  expect(answer.status, answer.text).toBe(201);
+  return createdWorkspaceSchema.parse(answer.json).token;
+}
+
+/** A token of `scope` made by the workspace's admin token. */
+export async function newToken(
+  admin: CreatedToken,
+  scope: Scope,
+  name: string = scope,
+): Promise<CreatedToken> {
+  const answer = await call("POST", "/platform/tokens", { ...withKey(admin.secret), body: { name, scope } });
+  expect(answer.status, answer.text).toBe(201);
+  return answer.json;
+}
+
+/** `call` with a body, for tables of routes. */
+export const send = (method: string, path: string, options: CallOptions, body?: unknown): Promise<Answer> =>
+  call(method, path, body === undefined ? options : { ...options, body });
+
+export async function auditRows(workspaceId: string) {
+  const { results } = await env.DB.prepare(
+    "SELECT actor, action, target FROM audit_log WHERE workspace_id = ? ORDER BY id",
+  )
+    .bind(workspaceId)
+    .all();
+  return results;
+}
