@@ -1,4 +1,5 @@
 import { adminClient } from "@mockctl/admin/client";
+import { JOURNAL_PATHS } from "@mockctl/contract/journal-api";
 import { CliError } from "./output.ts";
 import { createPlatformClient, type PlatformClient } from "./platform-client.ts";
 
@@ -35,6 +36,11 @@ export interface Client {
   createImposter(imposter: unknown): Promise<Json>;
   deleteImposter(port: number): Promise<Json>;
   putImposters(imposters: unknown[]): Promise<Json[]>;
+  /**
+   * The imposter's live journal (`text/event-stream`), replaying what is retained after `since` first;
+   * null when the platform has no such route (Mountebank, or a mockctl platform before the stream).
+   */
+  journalStream(port: number, since: number): Promise<AsyncIterable<Uint8Array> | null>;
   /** The platform's own API (workspaces, tokens, audit); Mountebank has none of it. */
   readonly platform: PlatformClient;
 }
@@ -51,10 +57,12 @@ export type Answer = { ok: boolean; status: number; text(): Promise<string> };
 const flags = (q: Record<string, boolean | undefined>): Record<string, string> =>
   Object.fromEntries(Object.keys(q).flatMap((k) => (q[k] === true ? [[k, "true"]] : [])));
 
-/** The typed client for a target, and `call`, which sends one request through it. */
+/** The typed client for a target, and how a call through it is sent and read. */
 export interface Connection {
   api: ReturnType<typeof adminClient>;
-  /** Sends one call; an unreachable platform and an error answer become CliErrors naming the call. */
+  /** Sends one call; an unreachable platform becomes a CliError saying where the target came from. */
+  reach<T extends Answer>(send: () => Promise<T>): Promise<T>;
+  /** Sends one call and reads its JSON; an error answer becomes an ApiError naming the call. */
   call(what: string, send: () => Promise<Answer>): Promise<unknown>;
 }
 
@@ -63,10 +71,9 @@ export function connect(target: Target, fetcher: typeof fetch = fetch): Connecti
   const headers: Record<string, string> = { accept: "application/json" };
   if (target.token !== undefined) headers["x-api-key"] = target.token;
   const api = adminClient(base, { headers, fetch: fetcher });
-  async function call(what: string, send: () => Promise<Answer>): Promise<unknown> {
-    let response: Answer;
+  async function reach<T extends Answer>(send: () => Promise<T>): Promise<T> {
     try {
-      response = await send();
+      return await send();
     } catch (error) {
       const cause = (error as { cause?: { code?: string } }).cause?.code ?? String(error);
       throw new CliError(
@@ -75,6 +82,9 @@ export function connect(target: Target, fetcher: typeof fetch = fetch): Connecti
         "Start one with `mockctl dev`, or point elsewhere with --url or `mockctl login`.",
       );
     }
+  }
+  async function call(what: string, send: () => Promise<Answer>): Promise<unknown> {
+    const response = await reach(send);
     const text = await response.text();
     let parsed: unknown = text;
     try {
@@ -83,15 +93,22 @@ export function connect(target: Target, fetcher: typeof fetch = fetch): Connecti
     if (!response.ok) throw new ApiError(response.status, errorsOf(parsed), what);
     return parsed;
   }
-  return { api, call };
+  return { api, reach, call };
+}
+
+/** A response body's chunks as they arrive. */
+async function* chunks(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const reader = body.getReader();
+  for (let next = await reader.read(); !next.done; next = await reader.read()) yield next.value;
 }
 
 export function createClient(target: Target, fetcher: typeof fetch = fetch): Client {
-  const { api, call } = connect(target, fetcher);
+  const connection = connect(target, fetcher);
+  const { api, reach, call } = connection;
   const id = (port: number) => ({ param: { id: String(port) } });
   return {
     target,
-    platform: createPlatformClient({ api, call }),
+    platform: createPlatformClient(connection),
     async listImposters(q = {}) {
       const body = await call("GET /imposters", () => api.imposters.$get({ query: flags(q) }));
       return ((body as { imposters?: Json[] }).imposters ?? []) as Json[];
@@ -108,6 +125,18 @@ export function createClient(target: Target, fetcher: typeof fetch = fetch): Cli
     },
     async deleteImposter(port) {
       return (await call(`DELETE /imposters/${port}`, () => api.imposters[":id"].$delete(id(port)))) as Json;
+    },
+    async journalStream(port, since) {
+      const what = `GET ${JOURNAL_PATHS.stream(port)}`;
+      const args = { ...id(port), query: { since: String(since) } };
+      const accept = { headers: { accept: "text/event-stream" } };
+      const response = await reach(() => api.imposters[":id"].requests.stream.$get(args, accept));
+      // An older platform and mb answer an unknown route 404 (the imposter was found just before), which
+      // the route's type cannot know: it answers only 200.
+      const status: number = response.status;
+      if (status === 404) return null;
+      if (!response.ok || response.body === null) await call(what, async () => response);
+      return response.body === null ? null : chunks(response.body);
     },
     async putImposters(imposters) {
       const json = { imposters } as Parameters<typeof api.imposters.$put>[0]["json"];

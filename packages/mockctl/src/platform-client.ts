@@ -41,7 +41,7 @@ function checked<T>(schema: z.ZodType<T>, what: string, body: unknown): T {
 const query = (q: Record<string, number | undefined>): Record<string, string> =>
   Object.fromEntries(Object.entries(q).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])));
 
-export function createPlatformClient({ api, call }: Connection): PlatformClient {
+export function createPlatformClient({ api, call }: Pick<Connection, "api" | "call">): PlatformClient {
   const p = api.platform;
   const ask = async <T>(schema: z.ZodType<T>, what: string, send: () => Promise<Answer>): Promise<T> =>
     checked(schema, what, await call(what, send));
