@@ -18,7 +18,8 @@ let dev: DevProcess;
 beforeAll(async () => {
   packed = await installPacked();
   const data = join(mkdtempSync(join(tmpdir(), "mockctl-packed-")), "data");
-  dev = await startDev(["--data", data], packed.folder, packed.bin);
+  // --configfile: the packed launcher finds this package's own bin to deploy it, as `npm start` does.
+  dev = await startDev(["--data", data, "--configfile", "ejs/imposters.ejs"], packed.folder, packed.bin);
 }, 300_000);
 afterAll(async () => {
   await dev?.stop();
@@ -35,14 +36,21 @@ describe("the packed package, installed in an empty folder", () => {
     expect(dev.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   });
 
-  it("runs `mockctl dev`, deploys an EJS config to it and the imposters answer", async () => {
-    const deploy = await cli("deploy", "ejs/imposters.ejs", "--url", dev.url, "--json");
-    const result = JSON.parse(deploy.stdout) as { ok: boolean; imposters: { port: number; url?: string }[] };
-    expect(result.ok).toBe(true);
-    expect(result.imposters.map((i) => i.port)).toEqual([4545, 4546]);
+  it("runs `mockctl dev --configfile`, and `mockctl deploy` of the same file changes nothing", async () => {
     expect(await (await fetch(`${dev.url}/i/4546/orders/42`)).json()).toMatchObject({ id: 42 });
-    const again = await cli("deploy", "ejs/imposters.ejs", "--url", dev.url);
-    expect(again.stdout).toContain("No changes");
+    const again = await cli("deploy", "ejs/imposters.ejs", "--url", dev.url, "--json");
+    const result = JSON.parse(again.stdout) as { ok: boolean; imposters: { port: number; action: string }[] };
+    expect(result.ok).toBe(true);
+    expect(result.imposters.map((i) => [i.port, i.action])).toEqual([
+      [4545, "unchanged"],
+      [4546, "unchanged"],
+    ]);
+    const pruned = await cli("deploy", "ejs/hello.ejs", "--url", dev.url, "--prune", "--json");
+    const plan = JSON.parse(pruned.stdout) as { imposters: { port: number; action: string }[] };
+    expect(plan.imposters.map((i) => [i.port, i.action])).toEqual([
+      [4545, "unchanged"],
+      [4546, "delete"],
+    ]);
     expect((await cli("--version")).stdout.trim()).toBe("0.1.0");
   });
 
