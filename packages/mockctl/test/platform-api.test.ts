@@ -107,7 +107,9 @@ describe("tokens and audit", () => {
         env,
       },
     );
-    expect(login.code).toBe(0);
+    expect(login.stdout).toContain(
+      `✨ Success. Logged in to ${dev.url} as profile acme (workspace acme, 0 imposters)`,
+    );
     const got = parsedJson(await runCli(["workspaces", "get", "--json"], { env }));
     expect(got.workspace).toMatchObject({ id: "acme" });
   });
