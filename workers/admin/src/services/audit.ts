@@ -3,10 +3,12 @@ import { and, asc, desc, eq, lt } from "drizzle-orm";
 import { type AuditEntry, auditLog } from "../db/schema.ts";
 import type { Db, Principal } from "../env.ts";
 
+/** The insert of one audit row, for a batch with the change it records. */
+export const auditEntry = (db: Db, principal: Principal, action: string, target: string) =>
+  db.insert(auditLog).values({ workspaceId: principal.workspaceId, actor: principal.actor, action, target });
+
 export async function audit(db: Db, principal: Principal, action: string, target: string): Promise<void> {
-  await db
-    .insert(auditLog)
-    .values({ workspaceId: principal.workspaceId, actor: principal.actor, action, target });
+  await auditEntry(db, principal, action, target);
 }
 
 /** The most recent entries, oldest first; the cap keeps GET /logs bounded on a long-lived workspace. */

@@ -1,4 +1,3 @@
-import type { Scope } from "@mockctl/contract";
 import { eq } from "drizzle-orm";
 import { type ApiToken, apiTokens } from "../db/schema.ts";
 import type { Db, Principal } from "../env.ts";
@@ -46,7 +45,7 @@ export async function newSecret(): Promise<NewSecret> {
   return { secret, prefix, hash: await tokenHash(secret) };
 }
 
-/** A token's view of the caller; `token` is there for services/token-use.ts. */
+/** Who is calling, and the token row when it is a token (for its last-use time, services/tokens.ts). */
 export interface Authenticated {
   principal: Principal;
   token?: ApiToken;
@@ -83,7 +82,7 @@ export async function authenticate(
   const principal: Principal = {
     workspaceId: token.workspaceId,
     actor: `token:${token.name}`,
-    scope: token.scope as Scope,
+    scope: token.scope,
     operator: false,
   };
   return { principal, token };

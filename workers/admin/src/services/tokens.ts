@@ -20,34 +20,36 @@ export const tokenView = (token: ApiToken): TokenView => ({
   createdBy: token.createdBy,
 });
 
-/** Inserts a token for `workspaceId`; the secret is in the answer and nowhere else. */
-export async function issueToken(
-  db: Db,
-  workspaceId: string,
-  request: CreateToken,
-  createdBy: string,
-): Promise<CreatedToken> {
+/** A token's row, not yet stored, and its secret, which goes in the answer and nowhere else. */
+export async function tokenDraft(workspaceId: string, request: CreateToken, createdBy: string) {
   const { secret, prefix, hash } = await newSecret();
-  const [row] = await db
-    .insert(apiTokens)
-    .values({
-      id: crypto.randomUUID(),
-      workspaceId,
-      name: request.name,
-      tokenHash: hash,
-      prefix,
-      scope: request.scope,
-      expiresAt: request.expiresAt === undefined ? null : new Date(request.expiresAt),
-      createdBy,
-    })
-    .returning();
+  const row: typeof apiTokens.$inferInsert = {
+    id: crypto.randomUUID(),
+    workspaceId,
+    name: request.name,
+    tokenHash: hash,
+    prefix,
+    scope: request.scope,
+    expiresAt: request.expiresAt === undefined ? null : new Date(request.expiresAt),
+    createdBy,
+  };
+  return { row, secret };
+}
+
+export const insertToken = (db: Db, row: typeof apiTokens.$inferInsert) =>
+  db.insert(apiTokens).values(row).returning();
+
+/** The stored row with the secret beside it: the one answer that carries it. */
+export function created(rows: ApiToken[], secret: string): CreatedToken {
+  const [row] = rows;
   if (row === undefined) throw new Error("token insert returned no row");
   return { ...tokenView(row), secret };
 }
 
 export async function createToken(admin: AdminContext, request: CreateToken): Promise<CreatedToken> {
   const { principal } = admin;
-  const token = await issueToken(admin.db, principal.workspaceId, request, principal.actor);
+  const { row, secret } = await tokenDraft(principal.workspaceId, request, principal.actor);
+  const token = created(await insertToken(admin.db, row), secret);
   await audit(admin.db, principal, "token.create", `token:${token.id}`);
   return token;
 }

@@ -1,10 +1,10 @@
 import type { CreatedToken, CreateWorkspace, WorkspaceView } from "@mockctl/contract";
 import { MbFailure } from "@mockctl/core";
 import { eq } from "drizzle-orm";
-import { type Workspace, workspaces } from "../db/schema.ts";
+import { type ApiToken, type Workspace, workspaces } from "../db/schema.ts";
 import type { AdminContext, Db, Principal } from "../env.ts";
-import { audit } from "./audit.ts";
-import { issueToken } from "./tokens.ts";
+import { audit, auditEntry } from "./audit.ts";
+import { created, insertToken, tokenDraft } from "./tokens.ts";
 
 // One lookup per admin request, however many services ask.
 const loaded = new WeakMap<AdminContext, Promise<Workspace>>();
@@ -53,23 +53,41 @@ export function workspaceView(workspace: Workspace, env: Env, origin: string): W
   };
 }
 
-/** The operator's verb: a new workspace and its first admin token, whose secret is shown this once. */
+const conflict = (id: string) =>
+  new MbFailure({ code: "resource conflict", message: `Workspace ${id} already exists` });
+
+const exists = async (db: Db, id: string) =>
+  (await db.query.workspaces.findFirst({ where: eq(workspaces.id, id) })) !== undefined;
+
+/**
+ * The operator's verb: a new workspace and its first admin token, whose secret is shown this once, with
+ * their audit rows (in the new workspace's log, so its admins see who made it), in one D1 batch: all or
+ * nothing. Two creators racing for one id: the second batch fails on the primary key, and is a conflict.
+ */
 export async function createWorkspace(
   db: Db,
   operator: Principal,
   request: CreateWorkspace,
 ): Promise<{ workspace: Workspace; token: CreatedToken }> {
+  if (await exists(db, request.id)) throw conflict(request.id);
   const values = { id: request.id, name: request.name ?? request.id, allowInjection: request.allowInjection };
-  const [workspace] = await db.insert(workspaces).values(values).onConflictDoNothing().returning();
-  if (workspace === undefined) {
-    throw new MbFailure({ code: "resource conflict", message: `Workspace ${request.id} already exists` });
+  const draft = await tokenDraft(request.id, { name: "admin", scope: "admin" }, operator.actor);
+  const actor = { ...operator, workspaceId: request.id };
+  let stored: [Workspace[], ApiToken[], ...unknown[]];
+  try {
+    stored = await db.batch([
+      db.insert(workspaces).values(values).returning(),
+      insertToken(db, draft.row),
+      auditEntry(db, actor, "workspace.create", `workspace:${request.id}`),
+      auditEntry(db, actor, "token.create", `token:${draft.row.id}`),
+    ]);
+  } catch (error) {
+    if (await exists(db, request.id)) throw conflict(request.id);
+    throw error;
   }
-  const token = await issueToken(db, workspace.id, { name: "admin", scope: "admin" }, operator.actor);
-  // Written to the new workspace's log, so its admins see who made it.
-  const actor = { ...operator, workspaceId: workspace.id };
-  await audit(db, actor, "workspace.create", `workspace:${workspace.id}`);
-  await audit(db, actor, "token.create", `token:${token.id}`);
-  return { workspace, token };
+  const [[workspace], tokens] = stored;
+  if (workspace === undefined) throw new Error(`workspace ${request.id} insert returned no row`);
+  return { workspace, token: created(tokens, draft.secret) };
 }
 
 /** PATCH /platform/workspace: only the settings the contract lists (allowInjection). */
