@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `mockctl`: the packed package runs its bundle (dist/, made at prepack). A checkout bundles the sources
-// (this package's and @mockctl/core's) into node_modules/.cache/mockctl/cli when one is newer than the
+// (this package's and the @mockctl/* ones it imports) into node_modules/.cache/mockctl/cli when one is newer than the
 // bundle, as `npm start` does for the launcher, so `npx mockctl` needs no build step after `npm ci` and
 // starts in plain Node (about 0.3 s, against 1.8 s through a TypeScript loader).
 import { existsSync, readdirSync, statSync } from "node:fs";
@@ -10,6 +10,8 @@ const at = (path) => fileURLToPath(new URL(path, import.meta.url));
 const SOURCES = [
   at("../src"),
   at("../../core/src"),
+  at("../../contract/src"),
+  at("../../../workers/admin/src/client.ts"),
   at("../scripts"),
   at("../package.json"),
   at("../../../package-lock.json"),

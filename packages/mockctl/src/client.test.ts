@@ -11,10 +11,10 @@ interface Sent {
 /** A client whose fetch records the request and answers `answer`. */
 function recording(answer: unknown, status = 200): { client: Client; sent: Sent[] } {
   const sent: Sent[] = [];
-  const fetcher = (async (url: string, init: RequestInit) => {
-    const headers = init.headers as Record<string, string>;
+  const fetcher = (async (url: string | URL, init: RequestInit) => {
+    const key = new Headers(init.headers).get("x-api-key") ?? undefined;
     const body = typeof init.body === "string" ? JSON.parse(init.body) : undefined;
-    sent.push({ method: init.method ?? "GET", url, key: headers["x-api-key"], body });
+    sent.push({ method: init.method ?? "GET", url: String(url), key, body });
     return new Response(JSON.stringify(answer), { status });
   }) as typeof fetch;
   return { client: createClient({ url: "http://mocks.test/", token: "t", source: "test" }, fetcher), sent };
@@ -37,6 +37,12 @@ describe("createClient", () => {
       "http://mocks.test/imposters?replayable=true&removeProxies=true",
     ],
     ["get", (c: Client) => c.getImposter(4545), "GET", "http://mocks.test/imposters/4545"],
+    [
+      "get --replayable",
+      (c: Client) => c.getImposter(4545, { replayable: true }),
+      "GET",
+      "http://mocks.test/imposters/4545?replayable=true",
+    ],
     ["delete", (c: Client) => c.deleteImposter(4545), "DELETE", "http://mocks.test/imposters/4545"],
     ["create", (c: Client) => c.createImposter({ port: 1 }), "POST", "http://mocks.test/imposters"],
     ["replay", (c: Client) => c.putImposters([]), "PUT", "http://mocks.test/imposters"],

@@ -15,8 +15,9 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once("exit", () => resolve()));
 }
 
-export async function startDev(args: string[], cwd = FIXTURES): Promise<DevProcess> {
-  const child = spawn(process.execPath, [BIN, "dev", "--port", "0", ...args], {
+/** `bin` is this checkout's by default, or a packed package's installed `node_modules/.bin/mockctl`. */
+export async function startDev(args: string[], cwd = FIXTURES, bin = BIN): Promise<DevProcess> {
+  const child = spawn(process.execPath, [bin, "dev", "--port", "0", ...args], {
     cwd,
     env: cleanEnv(),
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import type { Command, OptionSpec } from "../command.ts";
 import { CliError } from "../output.ts";
 import { platformRoot } from "../platform-root.ts";
@@ -56,18 +56,17 @@ export const dev: Command = {
   name: "dev",
   summary: "Run the local platform (as `npm start`), the drop-in for `mb`",
   description: [
-    "Runs the repository's launcher (infra/local/start.mjs, startPlatform on workerd) with these flags",
+    "Runs the platform's launcher (startPlatform on workerd; the packed CLI carries it) with these flags",
     "and prints `mockctl platform ready at <url>` once it answers. Ctrl-C stops it; state persists in",
     "the data folder. With --configfile, the file is deployed as `mockctl deploy` would once ready.",
   ],
   options: OPTIONS,
   examples: ["mockctl dev --port 2525 --configfile imposters.ejs"],
   async run(context) {
-    const root = platformRoot(context.env);
+    const { root, launcher } = platformRoot(context.env);
     // Lookups' csv paths resolve against INIT_CWD, as under `npm start`: the user's folder.
-    const launcher = join(root, "infra/local/start.mjs");
     const args = launcherArgs(context.values, context.cwd, context.env);
-    const child = spawn(process.execPath, [launcher, ...args], {
+    const child = spawn(process.execPath, [...launcher, ...args], {
       cwd: root,
       env: { ...context.env, INIT_CWD: context.cwd },
       stdio: "inherit",

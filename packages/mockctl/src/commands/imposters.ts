@@ -1,6 +1,6 @@
 import type { Command } from "../command.ts";
 import { table } from "../output.ts";
-import { parsePort } from "./port.ts";
+import { PORT_ARG, parsePort } from "./port.ts";
 
 export const impostersList: Command = {
   name: "imposters list",
@@ -24,6 +24,7 @@ export const impostersGet: Command = {
   name: "imposters get",
   summary: "Print one imposter as GET /imposters/:port does (JSON)",
   args: "<port>",
+  description: [PORT_ARG],
   positionals: { min: 1, max: 1 },
   remote: true,
   options: {
@@ -45,6 +46,7 @@ export const impostersDelete: Command = {
   name: "imposters delete",
   summary: "Delete one imposter",
   args: "<port>",
+  description: [PORT_ARG],
   positionals: { min: 1, max: 1 },
   remote: true,
   async run(context) {

@@ -1,4 +1,5 @@
 import type { Command } from "../command.ts";
+import { auditList } from "./audit.ts";
 import { deploy } from "./deploy.ts";
 import { dev } from "./dev.ts";
 import { importCommand } from "./import.ts";
@@ -7,7 +8,9 @@ import { platformDeploy } from "./platform-deploy.ts";
 import { login, profilesList, profilesUse } from "./profiles.ts";
 import { requests } from "./requests.ts";
 import { replay, save } from "./save.ts";
+import { tokensCreate, tokensList, tokensRevoke } from "./tokens.ts";
 import { validate } from "./validate.ts";
+import { workspacesCreate, workspacesGet, workspacesSet } from "./workspaces.ts";
 
 /** Every command, in the order `mockctl --help` lists them. */
 export const COMMANDS: Command[] = [
@@ -24,5 +27,12 @@ export const COMMANDS: Command[] = [
   login,
   profilesList,
   profilesUse,
+  workspacesCreate,
+  workspacesGet,
+  workspacesSet,
+  tokensCreate,
+  tokensList,
+  tokensRevoke,
+  auditList,
   platformDeploy,
 ];

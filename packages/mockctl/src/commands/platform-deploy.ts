@@ -4,18 +4,17 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Command, flag, stringValue } from "../command.ts";
 import { CliError, table, UsageError } from "../output.ts";
-import { platformRoot } from "../platform-root.ts";
+import { type PlatformRoot, platformRoot } from "../platform-root.ts";
 import { bundleSizes, LIMITS, overLimit } from "./bundle-sizes.ts";
 
-/** Runs infra/cloudflare/deploy.ts (today's `npm run platform:deploy`) with the repository's tsx. */
+/** Runs infra/cloudflare/deploy.ts (today's `npm run platform:deploy`), compiled in the packed package. */
 function runDeployScript(
-  root: string,
+  { root, deployScript }: PlatformRoot,
   args: string[],
   env: NodeJS.ProcessEnv,
   quiet: boolean,
 ): Promise<number> {
-  const tsx = join(root, "node_modules/tsx/dist/cli.mjs");
-  const child = spawn(process.execPath, [tsx, "infra/cloudflare/deploy.ts", ...args], {
+  const child = spawn(process.execPath, [...deployScript, ...args], {
     cwd: root,
     env,
     stdio: ["ignore", quiet ? "ignore" : "inherit", "inherit"],

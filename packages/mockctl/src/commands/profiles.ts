@@ -1,4 +1,4 @@
-import { createClient } from "../client.ts";
+import { ApiError, createClient } from "../client.ts";
 import { type Command, stringValue } from "../command.ts";
 import { CliError, table, UsageError } from "../output.ts";
 import { DEFAULT_URL, type Profile, readStore, storePath, writeStore } from "../profiles.ts";
@@ -7,8 +7,9 @@ export const login: Command = {
   name: "login",
   summary: "Save a platform's URL and token as a profile and use it from now on",
   description: [
-    "Checks the URL and token with GET /imposters before saving. The token is stored in the profiles",
-    "file (readable by you only): $MOCKCTL_CONFIG, else ~/.config/mockctl/profiles.json.",
+    "Checks the URL and token with GET /imposters before saving, and names the token's workspace where",
+    "the platform has workspaces. The token is stored in the profiles file (readable by you only):",
+    "$MOCKCTL_CONFIG, else ~/.config/mockctl/profiles.json.",
   ],
   options: {
     url: { type: "string", value: "<url>", description: `the platform's admin API (default ${DEFAULT_URL})` },
@@ -23,18 +24,27 @@ export const login: Command = {
     const profile: Profile = { url: stringValue(context, "url") ?? DEFAULT_URL };
     const token = stringValue(context, "token") ?? (context.env.MOCKCTL_TOKEN || undefined);
     if (token !== undefined) profile.token = token;
-    const count = (await createClient({ ...profile, source: `profile ${name}` }).listImposters()).length;
+    const client = createClient({ ...profile, source: `profile ${name}` });
+    const count = (await client.listImposters()).length;
+    // Mountebank and older platforms have no workspaces: their 404 leaves the workspace unnamed.
+    const workspace = await client.platform.getWorkspace().then(
+      (view) => view.id,
+      (error: unknown) => {
+        if (error instanceof ApiError && error.status === 404) return undefined;
+        throw error;
+      },
+    );
     const store = readStore(context.env);
     store.profiles[name] = profile;
     store.current = name;
     const file = writeStore(context.env, store);
-    context.out.success(
-      `Logged in to ${profile.url} as profile ${name} (${count} imposters); saved in ${file}.`,
-      {
-        profile: name,
-        url: profile.url,
-      },
-    );
+    const what =
+      workspace === undefined ? `${count} imposters` : `workspace ${workspace}, ${count} imposters`;
+    context.out.success(`Logged in to ${profile.url} as profile ${name} (${what}); saved in ${file}.`, {
+      profile: name,
+      url: profile.url,
+      ...(workspace === undefined ? {} : { workspace }),
+    });
   },
 };
 

@@ -1,6 +1,7 @@
 import { type Command, flag } from "../command.ts";
 import type { Output } from "../output.ts";
-import { parsePort } from "./port.ts";
+import { followByPolling, followStream } from "./follow.ts";
+import { PORT_ARG, parsePort } from "./port.ts";
 
 type Recorded = { method?: string; path?: string; timestamp?: string; requestFrom?: string };
 
@@ -13,8 +14,6 @@ function print(out: Output, request: Recorded): void {
   else out.line(describe(request));
 }
 
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
 export const requests: Command = {
   name: "requests",
   summary: "Print an imposter's recorded requests (its journal); --follow prints new ones as they arrive",
@@ -22,18 +21,21 @@ export const requests: Command = {
   positionals: { min: 1, max: 1 },
   remote: true,
   description: [
-    'The imposter must record them ("recordRequests": true, or mb\'s --mock). --follow polls',
-    "GET /imposters/:port every --interval ms and prints requests it has not printed; Ctrl-C stops.",
+    'The imposter must record them ("recordRequests": true, or mb\'s --mock). --follow reads the',
+    "platform's journal stream (GET /imposters/:port/requests/stream): the retained requests, then each",
+    "new one as it is recorded. Against Mountebank or an older platform it polls GET /imposters/:port",
+    "every --interval ms instead. Ctrl-C stops.",
+    PORT_ARG,
   ],
   options: {
     follow: { type: "boolean", short: "f", description: "keep printing new requests" },
-    interval: { type: "string", value: "<ms>", description: "--follow's poll interval (default 500)" },
+    interval: { type: "string", value: "<ms>", description: "poll interval without a stream (default 500)" },
   },
   async run(context) {
     const port = parsePort(context.positionals[0], "requests");
     const client = context.client();
-    const fetchAll = async () => ((await client.getImposter(port)).requests ?? []) as Recorded[];
-    let seen = await fetchAll();
+    // Also how a missing imposter is told apart from a platform without the stream route (both 404).
+    const seen = ((await client.getImposter(port)).requests ?? []) as Recorded[];
     if (!flag(context, "follow")) {
       for (const request of seen) context.out.line(describe(request));
       context.out.success(`${seen.length} request(s) recorded by imposter ${port}.`, {
@@ -42,17 +44,9 @@ export const requests: Command = {
       });
       return;
     }
-    for (const request of seen) print(context.out, request);
-    const interval = Number(context.values.interval ?? 500);
-    for (;;) {
-      await sleep(interval);
-      const now = await fetchAll();
-      // The journal keeps the newest 10,000: new ones are those after the last one printed.
-      const last = seen.at(-1);
-      const from =
-        last === undefined ? 0 : now.findLastIndex((r) => JSON.stringify(r) === JSON.stringify(last)) + 1;
-      for (const request of now.slice(from)) print(context.out, request);
-      seen = now;
-    }
+    const show = (request: Recorded) => print(context.out, request);
+    if (await followStream(client, port, show, context.out)) return;
+    for (const request of seen) show(request);
+    await followByPolling(client, port, seen, Number(context.values.interval ?? 500), show);
   },
 };

@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import type { Client, Json } from "../client.ts";
+import { createOutput } from "../output.ts";
+import { followStream } from "./follow.ts";
+
+const hello = (seq: number) => `event: hello\ndata: {"seq":${seq}}\n\n`;
+const entry = (seq: number, path: string) =>
+  `event: request\ndata: ${JSON.stringify({
+    seq,
+    at: "2026-11-24T23:00:00.000Z",
+    request: {
+      requestFrom: "127.0.0.1",
+      method: "GET",
+      path,
+      query: {},
+      headers: {},
+      body: "",
+      ip: "127.0.0.1",
+      timestamp: "2026-11-24T23:00:00.000Z",
+    },
+    stubIndex: null,
+  })}\n\n`;
+
+/** A client whose journal stream answers `streams` in turn (null: no such route), recording each `since`. */
+function fakeClient(streams: (string[] | null)[]) {
+  const asked: number[] = [];
+  const client = {
+    async journalStream(_port: number, since: number) {
+      asked.push(since);
+      const next = streams.shift();
+      if (next === undefined) throw new Error("stop");
+      if (next === null) return null;
+      return (async function* () {
+        for (const chunk of next) yield new TextEncoder().encode(chunk);
+      })();
+    },
+  } as unknown as Client;
+  return { client, asked };
+}
+
+async function follow(streams: (string[] | null)[]) {
+  const { client, asked } = fakeClient(streams);
+  const printed: string[] = [];
+  const out = createOutput(false, { out: () => {}, err: () => {} });
+  const result = await followStream(client, 4545, (r: Json) => printed.push(String(r.path)), out).catch(
+    (error: Error) => error.message,
+  );
+  return { result, printed, asked };
+}
+
+describe("followStream", () => {
+  it("answers false at once when the platform has no stream (the caller polls)", async () => {
+    expect(await follow([null])).toEqual({ result: false, printed: [], asked: [0] });
+  });
+
+  it("replays from 0, then reopens after the last seq printed, printing none twice", async () => {
+    const first = [hello(2), entry(1, "/a"), entry(2, "/b")];
+    const second = [hello(3), entry(2, "/b"), entry(3, "/c")];
+    const { printed, asked } = await follow([first, second]);
+    expect(printed).toEqual(["/a", "/b", "/c"]);
+    expect(asked).toEqual([0, 2, 3]);
+  });
+
+  it("starts over when the platform's journal numbers from 0 again (restarted without its data)", async () => {
+    const { printed } = await follow([
+      [hello(5), entry(5, "/old")],
+      [hello(0), entry(1, "/new")],
+    ]);
+    expect(printed).toEqual(["/old", "/new"]);
+  });
+
+  it("fails when the stream goes away after it was open (the imposter was deleted)", async () => {
+    const { result } = await follow([[hello(0)], null]);
+    expect(result).toBe("imposter 4545's journal stream is gone");
+  });
+});

@@ -1,0 +1,80 @@
+import { createTokenSchema } from "@mockctl/contract/platform-api";
+import { type Command, stringValue } from "../command.ts";
+import { table, UsageError } from "../output.ts";
+import { showSecret, tokenState } from "./secret.ts";
+
+export const tokensCreate: Command = {
+  name: "tokens create",
+  summary: "Create a token of your workspace (admin scope); its secret is printed once",
+  args: "<name>",
+  positionals: { min: 1, max: 1 },
+  remote: true,
+  description: [
+    "POST /platform/tokens. --scope is read (list and get), write (also change imposters) or admin",
+    "(also tokens, settings and the audit log). The secret is sent as x-api-key (or Bearer) by any",
+    "Mountebank client; the platform keeps only its hash.",
+  ],
+  options: {
+    scope: { type: "string", value: "<scope>", description: "read, write or admin (required)" },
+    expires: {
+      type: "string",
+      value: "<time>",
+      description: "ISO time it stops working, e.g. 2027-01-31T00:00:00Z",
+    },
+  },
+  examples: ["mockctl tokens create ci --scope write --json"],
+  async run(context) {
+    const request = createTokenSchema.safeParse({
+      name: context.positionals[0],
+      scope: stringValue(context, "scope"),
+      expiresAt: stringValue(context, "expires"),
+    });
+    if (!request.success) {
+      const issue = request.error.issues[0];
+      const where =
+        issue?.path[0] === "expiresAt" ? "--expires" : issue?.path[0] === "scope" ? "--scope" : "<name>";
+      throw new UsageError(`${where}: ${issue?.message ?? "invalid"}`, "tokens create");
+    }
+    const token = await context.client().platform.createToken(request.data);
+    showSecret(context.out, token.secret, "Use it as --token, MOCKCTL_TOKEN, or `mockctl login --token …`.");
+    context.out.success(`Created token ${token.name} (${token.scope}, id ${token.id}, ${token.prefix}…).`, {
+      token,
+    });
+  },
+};
+
+export const tokensList: Command = {
+  name: "tokens list",
+  summary: "List your workspace's tokens (admin scope); never their secrets",
+  remote: true,
+  async run(context) {
+    const tokens = await context.client().platform.listTokens();
+    const now = Date.now();
+    const rows = tokens.map((t) => [
+      t.id,
+      t.name,
+      `${t.prefix}…`,
+      t.scope,
+      tokenState(t, now),
+      t.createdAt,
+      t.expiresAt ?? "never",
+      t.lastUsedAt ?? "never",
+    ]);
+    const headers = ["ID", "NAME", "PREFIX", "SCOPE", "STATE", "CREATED", "EXPIRES", "LAST USED"];
+    if (rows.length > 0) context.out.line(table(headers, rows));
+    context.out.success(`${tokens.length} token(s).`, { tokens });
+  },
+};
+
+export const tokensRevoke: Command = {
+  name: "tokens revoke",
+  summary: "Revoke a token (admin scope): refused on its next request, everywhere",
+  args: "<id>",
+  positionals: { min: 1, max: 1 },
+  remote: true,
+  description: ["DELETE /platform/tokens/:id, with the id `mockctl tokens list` shows."],
+  async run(context) {
+    const token = await context.client().platform.revokeToken(context.positionals[0] ?? "");
+    context.out.success(`Revoked token ${token.name} (${token.id}).`, { token });
+  },
+};
