@@ -6,6 +6,7 @@ export default defineConfig({
     projects: [
       "packages/*/vitest.config.ts",
       "workers/*/vitest.config.ts",
+      "dashboard/vitest.config.ts",
       "infra/vitest.config.ts",
       "load-tests/vitest.config.ts",
     ],

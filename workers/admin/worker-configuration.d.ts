@@ -14,6 +14,7 @@ declare namespace Cloudflare {
 		ALLOWED_ORIGINS: string;
 		ALLOWED_HOSTS: string;
 		IMPOSTERS: DurableObjectNamespace /* ImposterObject from mockctl-edge */;
+		ASSETS: Fetcher;
 	}
 }
 interface Env extends Cloudflare.Env {}
