@@ -2,6 +2,7 @@ export * from "./address.ts";
 export * from "./data-sources.ts";
 export * from "./errors.ts";
 export * from "./hosted-url.ts";
+export * from "./journal-api.ts";
 export * from "./naming.ts";
 export * from "./object-api.ts";
 export * from "./platform-api.ts";

@@ -1,0 +1,92 @@
+import { FieldMapSchema, MbRequestSchema, PREDICATE_OPERATORS, PredicateSchema } from "@mockctl/core";
+import { z } from "zod";
+
+/**
+ * Two admin routes Mountebank does not have, for the dashboard and the CLI: the live request journal of an
+ * imposter (server-sent events from its Durable Object) and the near-miss explanation of a request (which
+ * stub answers it and, for the closest stubs that do not, the first predicate that fails). Both use the same
+ * auth and error envelope as every admin route.
+ */
+export const JOURNAL_PATHS = {
+  /** GET `text/event-stream`: `hello`, then one `request` event per recorded request; `?since=<seq>` replays. */
+  stream: (id: string | number) => `/imposters/${encodeURIComponent(String(id))}/requests/stream`,
+  /** POST `{ request }` → `{ stubIndex, nearMisses }`. */
+  explain: (id: string | number) => `/imposters/${encodeURIComponent(String(id))}/explain`,
+} as const;
+
+/** The server-sent event names, in the `event:` line of each message. */
+export const JOURNAL_EVENTS = { hello: "hello", request: "request" } as const;
+
+/** A `: keep-alive` comment is written this often, so proxies and browsers keep an idle stream open. */
+export const KEEP_ALIVE_MS = 15_000;
+
+const seqSchema = z.number().int().nonnegative();
+const stubIndexSchema = z.number().int().nonnegative();
+
+export const journalStreamQuerySchema = z.object({
+  /** Replay the retained entries after this sequence number before the live ones. */
+  since: z.coerce.number().int().nonnegative().optional(),
+});
+
+/** `event: hello`: the last sequence number the object has given (0 when none), sent first. */
+export const journalHelloSchema = z.object({ seq: seqSchema });
+export type JournalHello = z.infer<typeof journalHelloSchema>;
+
+/** `event: request`: one recorded request, numbered from 1 in the order the object recorded them. */
+export const journalEntrySchema = z.object({
+  seq: seqSchema.min(1),
+  at: z.iso.datetime(),
+  /** The request exactly as `GET /imposters/:id` lists it in `requests`. */
+  request: MbRequestSchema,
+  /** The stub that answered, or null when none matched (the default response). */
+  stubIndex: stubIndexSchema.nullable(),
+});
+export type JournalEntry = z.infer<typeof journalEntrySchema>;
+
+/** The request to explain: an mb request; what is left out is empty, as in a bare `GET /`. */
+export const explainRequestSchema = z.object({
+  request: z.object({
+    method: z.string().default("GET"),
+    path: z.string().default("/"),
+    query: FieldMapSchema.default({}),
+    headers: FieldMapSchema.default({}),
+    body: z.string().default(""),
+    form: FieldMapSchema.optional(),
+    requestFrom: z.string().optional(),
+    ip: z.string().optional(),
+  }),
+});
+export type ExplainRequest = z.input<typeof explainRequestSchema>;
+
+/** The operator a near miss reports: a predicate's operator, or its selector when the selector found nothing. */
+export const nearMissOperatorSchema = z.enum([...PREDICATE_OPERATORS, "jsonpath", "xpath"]);
+export type NearMissOperator = z.infer<typeof nearMissOperatorSchema>;
+
+/** One failing comparison: `field` names it as `path`, `query.q`, `headers.accept`, `body` or `body $.a.b`. */
+export const predicateFailureSchema = z.object({
+  field: z.string(),
+  operator: nearMissOperatorSchema,
+  expected: z.unknown(),
+  /** What the request had there (after the predicate's except, case and selector rules), or null if nothing. */
+  actual: z.unknown().nullable(),
+});
+export type PredicateFailure = z.infer<typeof predicateFailureSchema>;
+
+export const nearMissSchema = predicateFailureSchema.extend({
+  stubIndex: stubIndexSchema,
+  /** The position of the failing predicate in the stub's `predicates`. */
+  predicateIndex: z.number().int().nonnegative(),
+  /** The predicate as the stub defines it. */
+  predicate: PredicateSchema,
+  /** For `and`, `or` and `not`: the first inner predicate that decided the failure, when one did. */
+  inner: predicateFailureSchema.extend({ predicate: PredicateSchema }).optional(),
+});
+export type NearMiss = z.infer<typeof nearMissSchema>;
+
+export const explainAnswerSchema = z.object({
+  /** The stub that would answer this request now, or null when none matches. */
+  stubIndex: stubIndexSchema.nullable(),
+  /** The closest non-matching stubs (most predicates satisfied first), at most five, each's first failure. */
+  nearMisses: z.array(nearMissSchema).max(5),
+});
+export type ExplainAnswer = z.infer<typeof explainAnswerSchema>;
