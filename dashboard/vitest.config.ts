@@ -8,5 +8,6 @@ export default defineProject({
     name: "dashboard",
     environment: "happy-dom",
     include: ["src/**/*.test.ts", "src/**/*.test.tsx"],
+    setupFiles: ["./src/testing/setup.ts"],
   },
 });

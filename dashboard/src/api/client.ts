@@ -1,5 +1,5 @@
 import type { Stub } from "@mockctl/core";
-import { type ExplainAnswer, ExplainAnswerSchema } from "./journal.ts";
+import { type ExplainAnswer, ExplainAnswerSchema, JOURNAL_PATHS } from "./journal.ts";
 import { ApiError, type ImposterDetail, type ImposterSummary, type MbError } from "./types.ts";
 
 type Fetch = typeof fetch;
@@ -55,14 +55,11 @@ export function createApi(session: Session, fetchImpl: Fetch = (...args) => fetc
     putStubs: (port: number, stubs: Stub[]) =>
       call<ImposterDetail>("PUT", `/imposters/${port}/stubs`, { stubs }),
     async explain(port: number, request: unknown): Promise<ExplainAnswer> {
-      return ExplainAnswerSchema.parse(
-        await call<unknown>("POST", `/imposters/${port}/explain`, { request }),
-      );
+      return ExplainAnswerSchema.parse(await call<unknown>("POST", JOURNAL_PATHS.explain(port), { request }));
     },
     /** Signed in when the admin API answers; 401 means the token is missing or wrong. */
     probe: () => call<unknown>("GET", "/imposters"),
-    streamUrl: (port: number, since: number) =>
-      `${session.base}/imposters/${port}/requests/stream?since=${since}`,
+    streamUrl: (port: number, since: number) => `${session.base}${JOURNAL_PATHS.stream(port)}?since=${since}`,
     fetch: fetchImpl,
   };
 }

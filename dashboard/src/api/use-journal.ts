@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { type Api, authHeaders } from "./client.ts";
-import { HelloEventSchema, JournalEventSchema } from "./journal.ts";
+import { HelloEventSchema, JOURNAL_EVENTS, JournalEventSchema } from "./journal.ts";
 import { readSse } from "./sse.ts";
 import type { JournalEntry, MbRequest } from "./types.ts";
 
@@ -63,8 +63,8 @@ export function useJournal(api: Api, port: number): { entries: JournalEntry[]; s
       await readSse(
         response.body,
         (event) => {
-          if (event.event === "hello") HelloEventSchema.parse(JSON.parse(event.data));
-          if (event.event !== "request") return;
+          if (event.event === JOURNAL_EVENTS.hello) HelloEventSchema.parse(JSON.parse(event.data));
+          if (event.event !== JOURNAL_EVENTS.request) return;
           if (pending.length === 0) setTimeout(flush, FLUSH_MS);
           pending.push(JournalEventSchema.parse(JSON.parse(event.data)));
         },
