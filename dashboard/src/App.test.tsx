@@ -5,7 +5,7 @@ import { App } from "./App.tsx";
 /** A platform whose admin API wants x-api-key `secret` (or none, when `key` is undefined). */
 function platform(key: string | undefined) {
   const seen: Array<string | null> = [];
-  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+  vi.stubGlobal("fetch", async (_input: RequestInfo | URL, init?: RequestInit) => {
     const given = new Headers(init?.headers).get("x-api-key");
     seen.push(given);
     if (key !== undefined && given !== key)
