@@ -1,0 +1,37 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ensureAssets } from "./assets.ts";
+
+/** A repository with the smallest Vite app in `app/`, whose build is `app/dist`. */
+function repository(): { root: string; dist: string; page: string } {
+  const root = mkdtempSync(join(tmpdir(), "mockctl-assets-"));
+  const app = join(root, "app");
+  mkdirSync(app);
+  writeFileSync(join(app, "vite.config.ts"), "export default { logLevel: 'warn' };\n");
+  const page = join(app, "index.html");
+  writeFileSync(page, "<!doctype html><title>one</title>\n");
+  return { root, dist: join(app, "dist"), page };
+}
+
+describe("ensureAssets", () => {
+  it("builds the app once per source state", async () => {
+    const { root, dist, page } = repository();
+    expect(await ensureAssets(root, dist)).toBe("built");
+    expect(readFileSync(join(dist, "index.html"), "utf8")).toContain("one");
+    expect(await ensureAssets(root, dist)).toBe("fresh");
+    writeFileSync(page, "<!doctype html><title>two</title>\n");
+    expect(await ensureAssets(root, dist)).toBe("built");
+    expect(readFileSync(join(dist, "index.html"), "utf8")).toContain("two");
+  }, 60_000);
+
+  it("serves a folder as it is when nothing builds it, and says so when it is missing", async () => {
+    const root = mkdtempSync(join(tmpdir(), "mockctl-assets-"));
+    const plain = join(root, "public", "dist");
+    mkdirSync(plain, { recursive: true });
+    expect(await ensureAssets(root, plain)).toBe("fresh");
+    await expect(ensureAssets(root, join(root, "none", "dist"))).rejects.toThrow(/does not exist/);
+    expect(existsSync(join(plain, ".source-key"))).toBe(false);
+  });
+});
