@@ -6,11 +6,12 @@ import { CopyButton } from "../components/CopyButton.tsx";
 import { hrefOf, TABS, type Tab } from "../route.ts";
 import { DeleteButton } from "./DeleteButton.tsx";
 import { Requests } from "./Requests.tsx";
-import { StubsEditor } from "./StubsEditor.tsx";
 import { TryIt } from "./TryIt.tsx";
 
 // The chart library is loaded with the traffic tab only, keeping it out of the first render's bundle.
 const Traffic = lazy(() => import("./Traffic.tsx"));
+// So is the core's validation, with the stub editor.
+const StubsEditor = lazy(() => import("./StubsEditor.tsx").then((m) => ({ default: m.StubsEditor })));
 
 const TITLES: Record<Tab, string> = {
   stubs: "Stubs",
@@ -63,7 +64,11 @@ export function ImposterPage({ api, port, tab }: { api: Api; port: number; tab: 
           </a>
         ))}
       </nav>
-      {tab === "stubs" ? <StubsEditor api={api} imposter={imposter} onSaved={setImposter} /> : null}
+      {tab === "stubs" ? (
+        <Suspense fallback={<p className="loading">Loading editor…</p>}>
+          <StubsEditor api={api} imposter={imposter} onSaved={setImposter} />
+        </Suspense>
+      ) : null}
       {tab === "requests" ? <Requests api={api} imposter={imposter} journal={journal} /> : null}
       {tab === "try" ? <TryIt api={api} imposter={imposter} /> : null}
       {tab === "traffic" ? (

@@ -59,7 +59,7 @@ describe("ImpostersList", () => {
     const { api, calls } = fakeApi({ ...routes(), "POST /imposters": { port: 5000 } });
     await act(async () => render(<ImpostersList api={api} />));
     fireEvent.click(screen.getByRole("button", { name: "New imposter" }));
-    const text = screen.getByLabelText(/Mountebank JSON/);
+    const text = await screen.findByLabelText(/Mountebank JSON/);
     fireEvent.change(text, { target: { value: '{"protocol":"tcp","port":5000}' } });
     expect(screen.getByRole("alert").textContent).toContain("the tcp protocol is not yet supported");
     expect((screen.getByRole("button", { name: "Create" }) as HTMLButtonElement).disabled).toBe(true);

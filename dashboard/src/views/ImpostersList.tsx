@@ -1,10 +1,14 @@
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import type { Api } from "../api/client.ts";
 import type { ImposterSummary } from "../api/types.ts";
 import { CopyButton } from "../components/CopyButton.tsx";
 import { VirtualList } from "../components/VirtualList.tsx";
-import { CreateImposter } from "./CreateImposter.tsx";
 import { DeleteButton } from "./DeleteButton.tsx";
+
+// The form validates with the core, which is loaded only when it opens.
+const CreateImposter = lazy(() =>
+  import("./CreateImposter.tsx").then((m) => ({ default: m.CreateImposter })),
+);
 
 /** Case-insensitive search over name, port, protocol and URL; a protocol filter on top. */
 export function filterImposters(all: ImposterSummary[], query: string, protocol: string): ImposterSummary[] {
@@ -59,14 +63,16 @@ export function ImpostersList({ api }: { api: Api }) {
         </button>
       </div>
       {creating ? (
-        <CreateImposter
-          api={api}
-          onCancel={() => setCreating(false)}
-          onCreated={() => {
-            setCreating(false);
-            reload();
-          }}
-        />
+        <Suspense fallback={<p className="loading">Loading…</p>}>
+          <CreateImposter
+            api={api}
+            onCancel={() => setCreating(false)}
+            onCreated={() => {
+              setCreating(false);
+              reload();
+            }}
+          />
+        </Suspense>
       ) : null}
       {error ? (
         <p role="alert" className="error">
