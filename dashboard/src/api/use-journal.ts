@@ -1,13 +1,12 @@
 import { useEffect, useState } from "react";
-import { type Api, authHeaders } from "./client.ts";
-import { HelloEventSchema, JOURNAL_EVENTS, JournalEventSchema } from "./journal.ts";
-import { readSse } from "./sse.ts";
+import type { Api } from "./client.ts";
+import { followStream } from "./journal-stream.ts";
 import type { JournalEntry, MbRequest } from "./types.ts";
 
 /** How often the fallback reloads the imposter when the platform has no journal stream. */
 const POLL_MS = 2_000;
-/** How long stream events are gathered before one render. */
-const FLUSH_MS = 50;
+/** How long to wait before following a stream again that closed or failed. */
+const RETRY_MS = 1_000;
 /** The admin API keeps the newest 10,000 recorded requests per imposter; so does the page. */
 const KEEP = 10_000;
 
@@ -27,53 +26,47 @@ export function fromRecorded(requests: MbRequest[]): JournalEntry[] {
   }));
 }
 
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
 /**
- * The imposter's journal: the live stream (GET /imposters/:id/requests/stream, replayed from the start),
- * or, when the platform answers it with anything but an event stream, GET /imposters/:id every 2 s.
+ * The imposter's journal: the live stream (GET /imposters/:id/requests/stream), replayed from the start and
+ * followed again from the last entry seen when it closes; or, when the platform answers the route with
+ * anything but an event stream, GET /imposters/:id every 2 s.
  */
 export function useJournal(api: Api, port: number): { entries: JournalEntry[]; source: JournalSource } {
   const [entries, setEntries] = useState<JournalEntry[]>([]);
   const [source, setSource] = useState<JournalSource>("connecting");
   useEffect(() => {
     const abort = new AbortController();
+    const { signal } = abort;
+    let last = 0;
     const poll = async () => {
       setSource("polling");
-      while (!abort.signal.aborted) {
+      while (!signal.aborted) {
         const imposter = await api.getImposter(port).catch(() => undefined);
-        if (imposter !== undefined && !abort.signal.aborted)
+        if (imposter !== undefined && !signal.aborted)
           setEntries(keepNewest(fromRecorded(imposter.requests ?? [])));
-        await new Promise((done) => setTimeout(done, POLL_MS));
+        await sleep(POLL_MS);
       }
     };
-    const stream = async () => {
-      const response = await api.fetch(api.streamUrl(port, 0), {
-        headers: { accept: "text/event-stream", ...authHeaders(api.session) },
-        signal: abort.signal,
-      });
-      const type = response.headers.get("content-type") ?? "";
-      if (!response.ok || response.body === null || !type.startsWith("text/event-stream")) return poll();
-      setSource("live");
-      // A replay of 10,000 entries arrives at once: they are applied in batches, not one render each.
-      let pending: JournalEntry[] = [];
-      const flush = () => {
-        const batch = pending;
-        pending = [];
-        setEntries((previous) => keepNewest([...previous, ...batch]));
-      };
-      await readSse(
-        response.body,
-        (event) => {
-          if (event.event === JOURNAL_EVENTS.hello) HelloEventSchema.parse(JSON.parse(event.data));
-          if (event.event !== JOURNAL_EVENTS.request) return;
-          if (pending.length === 0) setTimeout(flush, FLUSH_MS);
-          pending.push(JournalEventSchema.parse(JSON.parse(event.data)));
-        },
-        abort.signal,
-      );
+    const follow = async () => {
+      while (!signal.aborted) {
+        const handlers = {
+          onOpen: () => setSource("live"),
+          onEntries: (batch: JournalEntry[]) => {
+            last = batch.at(-1)?.seq ?? last;
+            setEntries((previous) => keepNewest([...previous, ...batch]));
+          },
+        };
+        const outcome = await followStream(api, port, last, handlers, signal).catch(() => "ended" as const);
+        if (outcome === "unsupported") return poll();
+        if (signal.aborted) return;
+        setSource("connecting");
+        await sleep(RETRY_MS);
+      }
     };
-    stream().catch(() => {
-      if (!abort.signal.aborted) void poll();
-    });
+    setEntries([]);
+    void follow();
     return () => abort.abort();
   }, [api, port]);
   return { entries, source };
