@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Platform, startPlatform } from "../local/platform.ts";
 import { bundleSize, CHROMIUM, firstRenderMs, launch, SCREENSHOTS, shoot } from "./dashboard-browser.ts";
@@ -24,6 +24,35 @@ const IMPOSTER = {
   ],
 };
 const ROOT = resolve(import.meta.dirname, "../..");
+const BIG = 4600;
+const MANY = 10_000;
+
+const bigStubs = () =>
+  Array.from({ length: MANY }, (_, i) => ({
+    predicates: [{ equals: { path: `/s${i}` } }],
+    responses: [{ is: { body: `stub ${i}` } }],
+  }));
+
+/** `count` requests to the imposter at `url`, 32 at a time (on 127.0.0.1 only). */
+async function sendMany(url: string, count: number): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const i = next++;
+      await (await fetch(`${url}/s${i}`)).arrayBuffer();
+    }
+  };
+  await Promise.all(Array.from({ length: 32 }, worker));
+}
+
+/** Milliseconds from a key press in a focused list to the row matching `text` being on screen. */
+async function timeKey(page: Page, list: Locator, key: string, text: RegExp): Promise<number> {
+  await list.focus();
+  const started = Date.now();
+  await page.keyboard.press(key);
+  await list.getByRole("option").filter({ hasText: text }).first().waitFor();
+  return Date.now() - started;
+}
 
 describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)("the dashboard in Chromium", () => {
   let platform: Platform;
@@ -135,7 +164,36 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)("the dashboard in Chro
     await phone.close();
   });
 
+  it("stays responsive with 10,000 stubs and a journal of 10,000 requests", async () => {
+    const big = { protocol: "http", port: BIG, recordRequests: true, stubs: bigStubs() };
+    const headers = { "x-api-key": KEY, "content-type": "application/json" };
+    const created = await fetch(`${platform.url}/imposters`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify(big),
+    });
+    expect(created.status).toBe(201);
+    await sendMany(`${platform.url}/i/${BIG}`, MANY);
+    const started = Date.now();
+    await page.goto(`${platform.url}/dashboard/#/imposters/${BIG}/requests`);
+    await page.getByRole("link", { name: `Requests (${MANY})` }).waitFor({ timeout: 60_000 });
+    metrics.journalOf10000Ms = Date.now() - started;
+    const requests = page.getByRole("listbox", { name: "requests" });
+    metrics.requestRowsInDom = await requests.getByRole("option").count();
+    expect(metrics.requestRowsInDom).toBeLessThan(60);
+    metrics.requestsEndKeyMs = await timeKey(page, requests, "End", new RegExp(`/s${(MANY - 1) % MANY}`));
+    await page.getByRole("link", { name: "Stubs" }).click();
+    const stubs = page.getByRole("listbox", { name: "stubs" });
+    await stubs.getByRole("option").first().waitFor();
+    metrics.stubsEndKeyMs = await timeKey(page, stubs, "End", /#9999/);
+    await shoot(page, "stubs-10000");
+    await page.getByRole("button", { name: `Delete ${BIG}` }).click();
+    await page.getByRole("button", { name: "Yes, delete" }).click();
+    await page.getByText("1 of 1 imposters").waitFor();
+  }, 180_000);
+
   it("deletes the imposter after a confirmation", async () => {
+    await page.getByRole("link", { name: String(PORT) }).click();
     await page.getByRole("button", { name: `Delete ${PORT}` }).click();
     await page.getByRole("button", { name: "Yes, delete" }).click();
     await page.getByText("No imposters yet").waitFor();
