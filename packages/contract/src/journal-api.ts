@@ -67,7 +67,8 @@ export const predicateFailureSchema = z.object({
   field: z.string(),
   operator: nearMissOperatorSchema,
   expected: z.unknown(),
-  /** What the request had there (after the predicate's except, case and selector rules), or null if nothing. */
+  /** What the request had there (keys folded as the predicate folds them, its selector applied, values as
+   * sent, except not removed), or null when it had nothing. */
   actual: z.unknown().nullable(),
 });
 export type PredicateFailure = z.infer<typeof predicateFailureSchema>;

@@ -1,4 +1,12 @@
-import type { Imposter, ImposterState, MbRequest, ResponseDescription, Result, Stub } from "@mockctl/core";
+import type {
+  Explanation,
+  Imposter,
+  ImposterState,
+  MbRequest,
+  ResponseDescription,
+  Result,
+  Stub,
+} from "@mockctl/core";
 
 /** What the imposter Durable Object keeps: its definition, a version bumped on every change, its state. */
 export interface ImposterRecord {
@@ -33,6 +41,14 @@ export interface ImposterObjectApi {
    * is the request's raw path and query, which a proxy forwards as sent (rebuilt from the request if absent).
    */
   handle(request: MbRequest, target?: string): Promise<ResponseDescription>;
+  /** Which stub would answer `request` and the closest stubs' first failing predicates (journal-api.ts). */
+  explain(request: MbRequest): Promise<Result<Explanation>>;
+  /**
+   * The live journal as server-sent event bytes (journal-api.ts): `hello`, the retained entries after
+   * `since` when given, then each request as it is recorded; ends when the imposter is deleted. Null when
+   * there is no imposter.
+   */
+  journal(since?: number): Promise<ReadableStream<Uint8Array> | null>;
 }
 
 /** What the front door needs to serve an imposter itself: no journal, no counters. */

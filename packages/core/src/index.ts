@@ -2,6 +2,7 @@ export * from "./behaviors/index.ts";
 export * from "./compiler/index.ts";
 export * from "./engine/index.ts";
 export * from "./errors.ts";
+export * from "./explain/index.ts";
 export * from "./predicates/index.ts";
 export * from "./printer/index.ts";
 export * from "./proxy/index.ts";

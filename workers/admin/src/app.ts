@@ -10,6 +10,7 @@ import { dashboard } from "./routes/dashboard.ts";
 import { home } from "./routes/home.ts";
 import { imposter } from "./routes/imposter.ts";
 import { imposters } from "./routes/imposters.ts";
+import { journal } from "./routes/journal.ts";
 import { logs } from "./routes/logs.ts";
 import { metrics } from "./routes/metrics.ts";
 import { stubs } from "./routes/stubs.ts";
@@ -29,6 +30,7 @@ export function createApp() {
     .route("/", imposters)
     .route("/", imposter)
     .route("/", stubs)
+    .route("/", journal)
     .route("/", config)
     .route("/", logs)
     .route("/", metrics);

@@ -8,14 +8,25 @@ import {
 import type {
   EngineDeps,
   EngineResult,
+  Explanation,
   Imposter,
   MbRequest,
   ResponseDescription,
   Result,
 } from "@mockctl/core";
-import { createEngine, fail, type ImposterEngine, type ImposterState, ok } from "@mockctl/core";
+import {
+  createEngine,
+  explainRequest,
+  fail,
+  failAs,
+  type ImposterEngine,
+  type ImposterState,
+  MbFailure,
+  ok,
+} from "@mockctl/core";
 import { failed } from "./errors.ts";
 import { ImposterStore, type StoredImposter } from "./imposter-store.ts";
+import { JournalFeed } from "./journal-feed.ts";
 import { PendingWrites } from "./pending-writes.ts";
 import { recordingOf, sent } from "./proxy/recording.ts";
 import { publish, takeHits, thisIsolate } from "./registry.ts";
@@ -35,6 +46,7 @@ interface Live extends StoredImposter {
 export class ImposterKeeper {
   readonly #store: ImposterStore;
   readonly #pending: PendingWrites;
+  readonly #feed = new JournalFeed();
   readonly #name: string | undefined;
   #version: number;
   #live: Live | null;
@@ -47,7 +59,7 @@ export class ImposterKeeper {
 
   constructor(storage: DurableObjectStorage, name: string | undefined) {
     this.#store = new ImposterStore(storage);
-    this.#pending = new PendingWrites(this.#store);
+    this.#pending = new PendingWrites(this.#store, (entries) => this.#feed.publish(entries));
     this.#name = name;
     this.#version = this.#store.version();
     const stored = this.#store.load();
@@ -111,6 +123,7 @@ export class ImposterKeeper {
     this.#store.remove(this.#version);
     this.#live = null;
     this.#publish();
+    this.#feed.close();
     return record;
   }
 
@@ -154,13 +167,15 @@ export class ImposterKeeper {
     };
     const seams = deps(live.imposter);
     let result: EngineResult;
+    let answered: number | null = null;
     try {
       result = await live.engine.respond(request, state, seams);
+      if (result.stubIndex >= 0) answered = result.stubIndex;
     } catch (error) {
       return failed(error);
     } finally {
       // The engine counts and records before it resolves (as mb does), so a failed response still counts.
-      this.#pending.add(live.cursors, state);
+      this.#pending.add(live.cursors, state, answered);
       live.cursors = state.cursors;
       live.numberOfRequests = state.numberOfRequests;
     }
@@ -171,6 +186,36 @@ export class ImposterKeeper {
       return failed(error);
     }
     return sent(result.response);
+  }
+
+  /**
+   * The live journal from now on, after `since`'s retained entries when given. A `since` beyond the last
+   * sequence number (the object restarted with an empty journal) replays everything retained.
+   */
+  journal(since: number | undefined): ReadableStream<Uint8Array> | null {
+    this.#pending.flush();
+    if (this.#live === null) return null;
+    const last = this.#store.lastSeq;
+    const replay = since === undefined ? [] : this.#store.entriesAfter(since > last ? 0 : since);
+    return this.#feed.open(last, replay);
+  }
+
+  /**
+   * The near-miss view of a request against the current stubs (core `explainRequest`), with the imposter's
+   * own predicate injector. An error matching would raise comes back as that error. The answer is copied
+   * as JSON: request fields the core folded have no prototype, which RPC refuses to carry.
+   */
+  async explain(request: MbRequest, deps: (imposter: Imposter) => EngineDeps): Promise<Result<Explanation>> {
+    const live = this.#live;
+    if (live === null) return fail(NO_SUCH_IMPOSTER);
+    try {
+      const inject = deps(live.imposter).injectPredicate;
+      const answer = await explainRequest(live.imposter, request, inject ? { inject } : {});
+      return ok(JSON.parse(JSON.stringify(answer)) as Explanation);
+    } catch (error) {
+      if (error instanceof MbFailure) return failAs(error.kind, ...error.errors);
+      throw error;
+    }
   }
 
   /** Resolves once what the requests served so far changed is written (and, by the output gate, durable). */

@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import type { FrontDoorObjectApi, Head, ImposterRecord, Snapshot } from "@mockctl/contract";
-import type { Imposter, MbRequest, ResponseDescription, Result, Stub } from "@mockctl/core";
+import type { Explanation, Imposter, MbRequest, ResponseDescription, Result, Stub } from "@mockctl/core";
 import { dataSourceDeps } from "./data-sources.ts";
 import { ImposterKeeper } from "./imposter-keeper.ts";
 import { proxyDeps, targetOf } from "./proxy/forward.ts";
@@ -83,6 +83,18 @@ export class ImposterObject extends DurableObject<Env> implements FrontDoorObjec
       })),
     );
     return served.then((response) => this.#keeper.written().then(() => response));
+  }
+
+  /** The near-miss view of a request (POST /imposters/:id/explain); injected predicates run as in `handle`. */
+  explain(request: MbRequest): Promise<Result<Explanation>> {
+    return this.#serial((keeper) =>
+      keeper.explain(request, (imposter) => userCodeDeps(this.env, imposter, keeper.userState)),
+    );
+  }
+
+  /** The live journal as server-sent events (GET /imposters/:id/requests/stream), or null for no imposter. */
+  journal(since?: number): Promise<ReadableStream<Uint8Array> | null> {
+    return this.#serial((keeper) => keeper.journal(since));
   }
 
   /** For the front door on a registry miss or revalidation: the definition, without journal or counters. */

@@ -1,3 +1,4 @@
+import type { JournalEntry } from "@mockctl/contract";
 import type { Imposter, MbRequest } from "@mockctl/core";
 
 /** Recorded requests kept per imposter: a ring buffer, oldest dropped first (mb keeps them all, unbounded). */
@@ -19,8 +20,14 @@ const SCHEMA = `
   CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
   CREATE TABLE IF NOT EXISTS definition (chunk INTEGER PRIMARY KEY, text TEXT NOT NULL);
   CREATE TABLE IF NOT EXISTS cursors (stub INTEGER PRIMARY KEY, position INTEGER NOT NULL);
-  CREATE TABLE IF NOT EXISTS journal (seq INTEGER PRIMARY KEY, request TEXT NOT NULL);
+  CREATE TABLE IF NOT EXISTS journal (seq INTEGER PRIMARY KEY, request TEXT NOT NULL, stub INTEGER);
 `;
+
+/** A request the object served for the journal: the stub that answered, or null for the default response. */
+export interface Served {
+  request: MbRequest;
+  stubIndex: number | null;
+}
 
 // Upserts update a row in place; INSERT OR REPLACE would delete it and insert it again.
 const UPSERT_META = "INSERT INTO meta VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value";
@@ -30,10 +37,23 @@ const UPSERT_CURSOR =
 /** One imposter's SQLite storage. Every method is synchronous and atomic, so durable before the RPC returns. */
 export class ImposterStore {
   readonly #storage: DurableObjectStorage;
+  /**
+   * The last journal sequence number given. It never goes back while the object lives (a reset or a new
+   * imposter keeps counting), so a stream's `?since=` never skips a newer request; after a restart it
+   * starts from the highest retained one.
+   */
+  #lastSeq: number;
 
   constructor(storage: DurableObjectStorage) {
     this.#storage = storage;
     storage.sql.exec(SCHEMA);
+    addStubColumn(storage.sql);
+    this.#lastSeq =
+      storage.sql.exec<{ seq: number | null }>("SELECT MAX(seq) AS seq FROM journal").one().seq ?? 0;
+  }
+
+  get lastSeq(): number {
+    return this.#lastSeq;
   }
 
   get #sql(): SqlStorage {
@@ -116,15 +136,25 @@ export class ImposterStore {
    * one commit for many requests. The journal goes first because it is the write that can fail (a row
    * over SQLite's limit); then nothing of this request is written.
    */
-  recordServed(numberOfRequests: number, cursors: Record<number, number>, requests: MbRequest[]): void {
-    if (requests.length > 0) this.#append(requests);
+  recordServed(numberOfRequests: number, cursors: Record<number, number>, served: Served[]): JournalEntry[] {
+    const entries = served.length > 0 ? this.#append(served) : [];
     this.#setMeta("numberOfRequests", numberOfRequests);
     this.#writeCursors(cursors);
+    return entries;
   }
 
   requests(): MbRequest[] {
     const rows = this.#sql.exec<{ request: string }>("SELECT request FROM journal ORDER BY seq");
     return rows.toArray().map((row) => JSON.parse(row.request) as MbRequest);
+  }
+
+  /** The retained journal after `since`, oldest first, for a stream's replay. */
+  entriesAfter(since: number): JournalEntry[] {
+    const rows = this.#sql.exec<{ seq: number; request: string; stub: number | null }>(
+      "SELECT seq, request, stub FROM journal WHERE seq > ? ORDER BY seq",
+      since,
+    );
+    return rows.toArray().map((row) => entryOf(row.seq, JSON.parse(row.request) as MbRequest, row.stub));
   }
 
   #writeCursors(cursors: Record<number, number>): void {
@@ -133,16 +163,38 @@ export class ImposterStore {
     }
   }
 
-  #append(requests: MbRequest[]): void {
-    for (const request of requests) {
-      this.#sql.exec("INSERT INTO journal (request) VALUES (?)", JSON.stringify(request));
+  #append(served: Served[]): JournalEntry[] {
+    const entries: JournalEntry[] = [];
+    let seq = this.#lastSeq;
+    for (const { request, stubIndex } of served) {
+      seq += 1;
+      this.#sql.exec("INSERT INTO journal VALUES (?, ?, ?)", seq, JSON.stringify(request), stubIndex);
+      entries.push(entryOf(seq, request, stubIndex));
     }
-    const last = this.#sql.exec<{ seq: number }>("SELECT MAX(seq) AS seq FROM journal").one().seq;
-    this.#sql.exec("DELETE FROM journal WHERE seq <= ?", last - JOURNAL_CAP);
+    // Only once the rows are in: a failed insert (a row over SQLite's limit) must not use up numbers.
+    this.#lastSeq = seq;
+    this.#sql.exec("DELETE FROM journal WHERE seq <= ?", seq - JOURNAL_CAP);
+    return entries;
   }
 
   #clearRequests(): void {
     this.#sql.exec("DELETE FROM journal");
     this.#setMeta("numberOfRequests", 0);
+  }
+}
+
+const entryOf = (seq: number, request: MbRequest, stubIndex: number | null): JournalEntry => ({
+  seq,
+  at: request.timestamp ?? new Date().toJSON(),
+  request,
+  stubIndex,
+});
+
+/** Objects created before the journal kept the answering stub get the column (their rows have none). */
+function addStubColumn(sql: SqlStorage): void {
+  try {
+    sql.exec("SELECT stub FROM journal LIMIT 0");
+  } catch {
+    sql.exec("ALTER TABLE journal ADD COLUMN stub INTEGER");
   }
 }

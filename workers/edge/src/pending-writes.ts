@@ -1,5 +1,6 @@
-import type { ImposterState, MbRequest } from "@mockctl/core";
-import type { ImposterStore } from "./imposter-store.ts";
+import type { JournalEntry } from "@mockctl/contract";
+import type { ImposterState } from "@mockctl/core";
+import type { ImposterStore, Served } from "./imposter-store.ts";
 
 /**
  * Group commit for stateful requests. Each served request leaves its changes (counter, moved cursors,
@@ -15,23 +16,27 @@ export class PendingWrites {
   readonly #store: ImposterStore;
   #numberOfRequests: number | undefined;
   #cursors: Record<number, number> = {};
-  #requests: MbRequest[] = [];
+  #requests: Served[] = [];
   #scheduled: Promise<void> | undefined;
+  /** Told what each write added to the journal (the live stream's feed), once it is written. */
+  readonly #journaled: (entries: JournalEntry[]) => void;
 
-  constructor(store: ImposterStore) {
+  constructor(store: ImposterStore, journaled: (entries: JournalEntry[]) => void = () => {}) {
     this.#store = store;
+    this.#journaled = journaled;
   }
 
   /**
    * What serving one request changed: the state after it (whose `requests` are the ones it recorded)
-   * against the cursors before it. Only moved cursors are written; later values replace earlier ones.
+   * against the cursors before it, and the stub that answered (null for none, or when serving failed).
+   * Only moved cursors are written; later values replace earlier ones.
    */
-  add(cursorsBefore: Record<number, number>, after: ImposterState): void {
+  add(cursorsBefore: Record<number, number>, after: ImposterState, stubIndex: number | null): void {
     this.#numberOfRequests = after.numberOfRequests;
     for (const [key, cursor] of Object.entries(after.cursors)) {
       if (cursorsBefore[Number(key)] !== cursor) this.#cursors[Number(key)] = cursor;
     }
-    this.#requests.push(...after.requests);
+    for (const request of after.requests) this.#requests.push({ request, stubIndex });
   }
 
   /** Resolves once everything added so far is written; rejects if that write failed. */
@@ -52,6 +57,7 @@ export class PendingWrites {
     this.#numberOfRequests = undefined;
     this.#cursors = {};
     this.#requests = [];
-    this.#store.recordServed(numberOfRequests, cursors, requests);
+    const entries = this.#store.recordServed(numberOfRequests, cursors, requests);
+    if (entries.length > 0) this.#journaled(entries);
   }
 }

@@ -42,13 +42,8 @@ describe("durability", () => {
     const port = freshPort();
     await objectFor(port).put(imposter(port, { recordRequests: true }));
     const request = (i: number) => ({
-      requestFrom: "",
-      method: "GET",
-      path: `/${i}`,
-      query: {},
-      headers: {},
-      body: "",
-      ip: "",
+      request: { requestFrom: "", method: "GET", path: `/${i}`, query: {}, headers: {}, body: "", ip: "" },
+      stubIndex: null,
     });
     await runInDurableObject(rawObjectFor(port), (_, state) => {
       const store = new ImposterStore(state.storage);

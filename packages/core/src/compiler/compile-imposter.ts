@@ -86,7 +86,8 @@ function drain(candidates: Candidates): number[] {
   return rest;
 }
 
-function containsInject(predicate: Predicate): boolean {
+/** Whether running the predicate may call user code (an `inject` anywhere in its tree). */
+export function containsInject(predicate: Predicate): boolean {
   if (typeof predicate !== "object" || predicate === null) return false;
   if (predicate.inject !== undefined) return true;
   const children = [predicate.not, ...(Array.isArray(predicate.and) ? predicate.and : [])];

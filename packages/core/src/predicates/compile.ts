@@ -54,11 +54,15 @@ export function compilePredicate(predicate: Predicate, options: CompileOptions =
   return compile(predicate);
 }
 
+/** A predicate's operator: its first own key that names one, as Mountebank's `predicates.evaluate` finds it. */
+export function operatorOf(predicate: unknown): PredicateOperator | undefined {
+  return typeof predicate === "object" && predicate !== null
+    ? (Object.keys(predicate).find((key) => OPERATOR_NAMES.has(key)) as PredicateOperator | undefined)
+    : undefined;
+}
+
 function compileNode(predicate: unknown, encoding: Encoding, compile: CompileChild): CompiledPredicate {
-  const operator =
-    typeof predicate === "object" && predicate !== null
-      ? (Object.keys(predicate).find((key) => OPERATOR_NAMES.has(key)) as PredicateOperator | undefined)
-      : undefined;
+  const operator = operatorOf(predicate);
   if (operator === undefined) {
     const failure = new MbFailure(badData("missing predicate", predicate));
     return () => {

@@ -30,6 +30,8 @@ const ROUTES: Array<[string, string]> = [
   ["POST", "/imposters/4545/stubs"],
   ["PUT", "/imposters/4545/stubs/0"],
   ["DELETE", "/imposters/4545/stubs/0"],
+  ["GET", "/imposters/4545/requests/stream"],
+  ["POST", "/imposters/4545/explain"],
   ["GET", "/config"],
   ["GET", "/logs"],
   ["GET", "/metrics"],

@@ -1,0 +1,82 @@
+import { JOURNAL_EVENTS, type JournalEntry, KEEP_ALIVE_MS } from "@mockctl/contract";
+
+const encoder = new TextEncoder();
+const KEEP_ALIVE = encoder.encode(": keep-alive\n\n");
+
+/** Chunks a reader may leave unread before its stream is ended: a stalled reader must not hold memory. */
+export const MAX_BACKLOG = 2_000;
+
+/** One server-sent event: the data is one line of JSON (JSON.stringify never writes a newline). */
+export const sseEvent = (event: string, data: unknown): Uint8Array =>
+  encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+
+type Writer = WritableStreamDefaultWriter<Uint8Array>;
+
+/**
+ * The live journal's listeners in one imposter object (GET /imposters/:id/requests/stream). Entries reach
+ * it only after they are written, so a stream never shows a request the journal could still lose. With no
+ * listener, publishing is one size check: the hot path pays nothing else. A keep-alive comment goes out
+ * every KEEP_ALIVE_MS while anyone listens; deleting the imposter ends every stream.
+ */
+export class JournalFeed {
+  readonly #writers = new Set<Writer>();
+  #timer: ReturnType<typeof setInterval> | undefined;
+
+  get listeners(): number {
+    return this.#writers.size;
+  }
+
+  /** A new stream: `hello` with the last sequence number, the replayed entries, then live ones. */
+  open(lastSeq: number, replay: readonly JournalEntry[]): ReadableStream<Uint8Array> {
+    const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+    const writer = writable.getWriter();
+    this.#writers.add(writer);
+    this.#send(writer, sseEvent(JOURNAL_EVENTS.hello, { seq: lastSeq }));
+    for (const entry of replay) this.#send(writer, sseEvent(JOURNAL_EVENTS.request, entry));
+    // A reader that went away (the client disconnected) errors the stream: forget it.
+    writer.closed.catch(() => this.#drop(writer));
+    this.#tick();
+    return readable;
+  }
+
+  publish(entries: readonly JournalEntry[]): void {
+    if (this.#writers.size === 0) return;
+    for (const entry of entries) {
+      const chunk = sseEvent(JOURNAL_EVENTS.request, entry);
+      for (const writer of this.#writers) this.#send(writer, chunk);
+    }
+  }
+
+  /** Ends every stream cleanly (the imposter is gone). */
+  close(): void {
+    for (const writer of this.#writers) writer.close().catch(() => {});
+    this.#writers.clear();
+    this.#tick();
+  }
+
+  #send(writer: Writer, chunk: Uint8Array): void {
+    if ((writer.desiredSize ?? 0) < -MAX_BACKLOG) {
+      this.#drop(writer);
+      writer.abort(new Error("the journal stream's reader fell too far behind")).catch(() => {});
+      return;
+    }
+    writer.write(chunk).catch(() => this.#drop(writer));
+  }
+
+  #drop(writer: Writer): void {
+    this.#writers.delete(writer);
+    this.#tick();
+  }
+
+  /** The keep-alive timer runs exactly while someone listens. */
+  #tick(): void {
+    if (this.#writers.size > 0 && this.#timer === undefined) {
+      this.#timer = setInterval(() => {
+        for (const writer of this.#writers) this.#send(writer, KEEP_ALIVE);
+      }, KEEP_ALIVE_MS);
+    } else if (this.#writers.size === 0 && this.#timer !== undefined) {
+      clearInterval(this.#timer);
+      this.#timer = undefined;
+    }
+  }
+}

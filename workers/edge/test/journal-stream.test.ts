@@ -1,0 +1,157 @@
+import type { JournalEntry } from "@mockctl/contract";
+import { describe, expect, it } from "vitest";
+import { freshPort, imposter, is, objectFor, send } from "./helpers.ts";
+
+interface SseEvent {
+  event: string;
+  data: unknown;
+}
+
+/** Reads server-sent events off a stream until `count` have arrived (comments are skipped). */
+function eventReader(stream: ReadableStream<Uint8Array>) {
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  const events: SseEvent[] = [];
+  return {
+    async take(count: number): Promise<SseEvent[]> {
+      while (events.length < count) {
+        const { done, value } = await reader.read();
+        if (done) throw new Error(`the stream ended after ${events.length} events`);
+        buffer += decoder.decode(value, { stream: true });
+        let end = buffer.indexOf("\n\n");
+        while (end >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (event !== undefined && data !== undefined) events.push({ event, data: JSON.parse(data) });
+          end = buffer.indexOf("\n\n");
+        }
+      }
+      return events.splice(0, count);
+    },
+    /** Whether the stream ended (after any events still buffered). */
+    async ended(): Promise<boolean> {
+      for (;;) {
+        const { done } = await reader.read();
+        if (done) return true;
+      }
+    },
+  };
+}
+
+const recording = (port: number) =>
+  imposter(port, { recordRequests: true, stubs: [{ predicates: [{ equals: { path: "/a" } }], ...is("a") }] });
+
+describe("the live journal (ImposterObject.journal)", () => {
+  it("says hello, then sends every recorded request with the stub that answered it", async () => {
+    const port = freshPort();
+    await objectFor(port).put(recording(port));
+    const stream = await objectFor(port).journal();
+    expect(stream).not.toBeNull();
+    const events = eventReader(stream!);
+    expect(await events.take(1)).toEqual([{ event: "hello", data: { seq: 0 } }]);
+    await send(`/i/${port}/a?q=1`);
+    await send(`/i/${port}/none`, { method: "POST", body: "x" });
+    const [first, second] = (await events.take(2)).map((e) => e.data as JournalEntry);
+    expect(first).toMatchObject({
+      seq: 1,
+      stubIndex: 0,
+      request: { method: "GET", path: "/a", query: { q: "1" } },
+    });
+    expect(second).toMatchObject({
+      seq: 2,
+      stubIndex: null,
+      request: { method: "POST", path: "/none", body: "x" },
+    });
+    expect(second?.at).toBe(second?.request.timestamp);
+    // GET /imposters/:id keeps mb's shape: the stub index travels only in the stream.
+    const record = await objectFor(port).read();
+    expect(record?.state.requests).toEqual([first?.request, second?.request]);
+  });
+
+  it("replays the retained requests after ?since= first, and counts on after a reset", async () => {
+    const port = freshPort();
+    await objectFor(port).put(recording(port));
+    for (const path of ["/a", "/b", "/c"]) await send(`/i/${port}${path}`);
+    const replayed = eventReader((await objectFor(port).journal(1))!);
+    const [hello, ...rest] = await replayed.take(3);
+    expect(hello).toEqual({ event: "hello", data: { seq: 3 } });
+    expect(rest.map((e) => (e.data as JournalEntry).request.path)).toEqual(["/b", "/c"]);
+
+    await objectFor(port).resetRequests();
+    await send(`/i/${port}/d`);
+    expect((await replayed.take(1))[0]?.data).toMatchObject({ seq: 4, request: { path: "/d" } });
+    // A since beyond the last number (an object restarted with an empty journal) replays what is kept.
+    const [, again] = await eventReader((await objectFor(port).journal(99))!).take(2);
+    expect(again?.data).toMatchObject({ seq: 4 });
+  });
+
+  it("ends every stream cleanly when the imposter is deleted, and has none for an unknown one", async () => {
+    const port = freshPort();
+    await objectFor(port).put(recording(port));
+    const events = eventReader((await objectFor(port).journal())!);
+    await events.take(1);
+    await objectFor(port).remove();
+    expect(await events.ended()).toBe(true);
+    expect(await objectFor(port).journal()).toBeNull();
+  });
+
+  it("sends nothing for an imposter that does not record requests, as mb records nothing", async () => {
+    const port = freshPort();
+    await objectFor(port).put(imposter(port, { stubs: [is("a")] }));
+    const events = eventReader((await objectFor(port).journal())!);
+    await events.take(1);
+    await send(`/i/${port}/a`);
+    await objectFor(port).put(recording(port));
+    await send(`/i/${port}/b`);
+    expect((await events.take(1))[0]?.data).toMatchObject({ seq: 1, request: { path: "/b" } });
+  });
+});
+
+describe("ImposterObject.explain", () => {
+  it("answers the near-miss view of the current stubs, and no such resource without an imposter", async () => {
+    const port = freshPort();
+    const request = { method: "GET", path: "/b", query: {}, headers: {}, body: "", requestFrom: "", ip: "" };
+    expect(await objectFor(port).explain(request)).toMatchObject({
+      ok: false,
+      errors: [{ code: "no such resource" }],
+    });
+    await objectFor(port).put(recording(port));
+    expect(await objectFor(port).explain(request)).toEqual({
+      ok: true,
+      value: {
+        stubIndex: null,
+        nearMisses: [
+          {
+            stubIndex: 0,
+            predicateIndex: 0,
+            predicate: { equals: { path: "/a" } },
+            field: "path",
+            operator: "equals",
+            expected: "/a",
+            actual: "/b",
+          },
+        ],
+      },
+    });
+  });
+
+  it("returns a matching error as a result, not a thrown one", async () => {
+    const port = freshPort();
+    await objectFor(port).put(
+      imposter(port, { stubs: [{ predicates: [{ equals: { path: "/a" }, except: "[" }], ...is("a") }] }),
+    );
+    const answer = await objectFor(port).explain({
+      method: "GET",
+      path: "/",
+      query: {},
+      headers: {},
+      body: "",
+      requestFrom: "",
+      ip: "",
+    });
+    expect(answer).toMatchObject({ ok: false, errors: [{ code: "bad data" }] });
+  });
+});
