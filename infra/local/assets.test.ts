@@ -1,6 +1,6 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ensureAssets } from "./assets.ts";
 
@@ -24,6 +24,19 @@ describe("ensureAssets", () => {
     writeFileSync(page, "<!doctype html><title>two</title>\n");
     expect(await ensureAssets(root, dist)).toBe("built");
     expect(readFileSync(join(dist, "index.html"), "utf8")).toContain("two");
+  }, 60_000);
+
+  it("builds for production even when started under a test runner (NODE_ENV=test)", async () => {
+    const { root, dist, page } = repository();
+    writeFileSync(join(dirname(page), "main.js"), "document.title = process.env.NODE_ENV;\n");
+    writeFileSync(page, '<!doctype html><script type="module" src="./main.js"></script>\n');
+    expect(process.env.NODE_ENV).toBe("test");
+    await ensureAssets(root, dist);
+    const built = readdirSync(join(dist, "assets")).map((file) =>
+      readFileSync(join(dist, "assets", file), "utf8"),
+    );
+    expect(built.join("\n")).toMatch(/document\.title ?= ?[`"]production[`"]/);
+    expect(process.env.NODE_ENV).toBe("test");
   }, 60_000);
 
   it("serves a folder as it is when nothing builds it, and says so when it is missing", async () => {
