@@ -65,7 +65,7 @@ export function App({ base = "" }: { base?: string }) {
         {route.view === "list" ? (
           <ImpostersList api={api} />
         ) : (
-          <ImposterPage api={api} port={route.port} tab={route.tab} />
+          <ImposterPage key={route.port} api={api} port={route.port} tab={route.tab} />
         )}
       </main>
     </div>

@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// page.evaluate callbacks run in the browser: their globals (navigator, document) are typed by the DOM lib.
 import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -25,6 +27,7 @@ const IMPOSTER = {
 };
 const ROOT = resolve(import.meta.dirname, "../..");
 const BIG = 4600;
+const BUSY = 4601;
 const MANY = 10_000;
 
 const bigStubs = () =>
@@ -45,12 +48,12 @@ async function sendMany(url: string, count: number): Promise<void> {
   await Promise.all(Array.from({ length: 32 }, worker));
 }
 
-/** Milliseconds from a key press in a focused list to the row matching `text` being on screen. */
-async function timeKey(page: Page, list: Locator, key: string, text: RegExp): Promise<number> {
+/** Milliseconds from a key press in a focused list to the row `row` (a CSS selector) being on screen. */
+async function timeKey(page: Page, list: Locator, key: string, row: string): Promise<number> {
   await list.focus();
   const started = Date.now();
   await page.keyboard.press(key);
-  await list.getByRole("option").filter({ hasText: text }).first().waitFor();
+  await list.locator(row).waitFor();
   return Date.now() - started;
 }
 
@@ -157,7 +160,7 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)("the dashboard in Chro
     await phone.goto(`${platform.url}/dashboard/#/imposters/${PORT}/requests`);
     await phone.getByLabel("API token").fill(KEY);
     await phone.getByRole("button", { name: "Sign in" }).click();
-    await phone.getByText("Journal: live").waitFor();
+    await phone.getByRole("link", { name: "Requests (3)" }).waitFor();
     const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await shoot(phone, "phone-requests");
@@ -165,30 +168,34 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)("the dashboard in Chro
   });
 
   it("stays responsive with 10,000 stubs and a journal of 10,000 requests", async () => {
-    const big = { protocol: "http", port: BIG, recordRequests: true, stubs: bigStubs() };
     const headers = { "x-api-key": KEY, "content-type": "application/json" };
-    const created = await fetch(`${platform.url}/imposters`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify(big),
-    });
-    expect(created.status).toBe(201);
-    await sendMany(`${platform.url}/i/${BIG}`, MANY);
+    const create = (imposter: object) =>
+      fetch(`${platform.url}/imposters`, { method: "POST", headers, body: JSON.stringify(imposter) });
+    const busy = { protocol: "http", port: BUSY, recordRequests: true, stubs: [{ responses: [{ is: {} }] }] };
+    expect((await create({ protocol: "http", port: BIG, stubs: bigStubs() })).status).toBe(201);
+    expect((await create(busy)).status).toBe(201);
+    await page.goto(`${platform.url}/dashboard/#/imposters/${BUSY}/requests`);
+    await page.getByText("Journal: live").waitFor();
+    // Sent while the page listens: all 10,000 arrive through the live stream.
     const started = Date.now();
-    await page.goto(`${platform.url}/dashboard/#/imposters/${BIG}/requests`);
+    await sendMany(`${platform.url}/i/${BUSY}`, MANY);
+    metrics.sent10000Ms = Date.now() - started;
     await page.getByRole("link", { name: `Requests (${MANY})` }).waitFor({ timeout: 60_000 });
-    metrics.journalOf10000Ms = Date.now() - started;
+    metrics.shown10000Ms = Date.now() - started;
     const requests = page.getByRole("listbox", { name: "requests" });
     metrics.requestRowsInDom = await requests.getByRole("option").count();
     expect(metrics.requestRowsInDom).toBeLessThan(60);
-    metrics.requestsEndKeyMs = await timeKey(page, requests, "End", new RegExp(`/s${(MANY - 1) % MANY}`));
-    await page.getByRole("link", { name: "Stubs" }).click();
+    metrics.requestsEndKeyMs = await timeKey(page, requests, "End", `#requests-row-${MANY - 1}`);
+    await page.goto(`${platform.url}/dashboard/#/imposters/${BIG}/stubs`);
     const stubs = page.getByRole("listbox", { name: "stubs" });
-    await stubs.getByRole("option").first().waitFor();
-    metrics.stubsEndKeyMs = await timeKey(page, stubs, "End", /#9999/);
+    await page.getByText(`${MANY} stubs`).waitFor();
+    metrics.stubRowsInDom = await stubs.getByRole("option").count();
+    expect(metrics.stubRowsInDom).toBeLessThan(60);
+    metrics.stubsEndKeyMs = await timeKey(page, stubs, "End", `#stubs-row-${MANY - 1}`);
     await shoot(page, "stubs-10000");
-    await page.getByRole("button", { name: `Delete ${BIG}` }).click();
-    await page.getByRole("button", { name: "Yes, delete" }).click();
+    for (const port of [BIG, BUSY])
+      await fetch(`${platform.url}/imposters/${port}`, { method: "DELETE", headers });
+    await page.goto(`${platform.url}/dashboard/#/`);
     await page.getByText("1 of 1 imposters").waitFor();
   }, 180_000);
 

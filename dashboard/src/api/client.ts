@@ -59,7 +59,9 @@ export function createApi(session: Session, fetchImpl: Fetch = (...args) => fetc
     },
     /** Signed in when the admin API answers; 401 means the token is missing or wrong. */
     probe: () => call<unknown>("GET", "/imposters"),
-    streamUrl: (port: number, since: number) => `${session.base}${JOURNAL_PATHS.stream(port)}?since=${since}`,
+    /** Without `since`, the stream replays nothing: its `hello` says where the journal is. */
+    streamUrl: (port: number, since?: number) =>
+      `${session.base}${JOURNAL_PATHS.stream(port)}${since === undefined ? "" : `?since=${since}`}`,
     fetch: fetchImpl,
   };
 }

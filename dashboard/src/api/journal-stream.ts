@@ -8,6 +8,8 @@ const FLUSH_MS = 50;
 
 export interface StreamHandlers {
   onOpen: () => void;
+  /** The journal's last sequence number when the stream opened; answering true ends the stream there. */
+  onHello?: (seq: number) => boolean;
   onEntries: (batch: JournalEntry[]) => void;
 }
 
@@ -20,7 +22,7 @@ export interface StreamHandlers {
 export async function followStream(
   api: Api,
   port: number,
-  since: number,
+  since: number | undefined,
   handlers: StreamHandlers,
   signal: AbortSignal,
 ): Promise<"unsupported" | "ended"> {
@@ -31,6 +33,8 @@ export async function followStream(
   const type = response.headers.get("content-type") ?? "";
   if (!response.ok || response.body === null || !type.startsWith("text/event-stream")) return "unsupported";
   handlers.onOpen();
+  const done = new AbortController();
+  signal.addEventListener("abort", () => done.abort(), { once: true });
   let pending: JournalEntry[] = [];
   const flush = () => {
     const batch = pending;
@@ -40,12 +44,16 @@ export async function followStream(
   await readSse(
     response.body,
     (event) => {
-      if (event.event === JOURNAL_EVENTS.hello) HelloEventSchema.parse(JSON.parse(event.data));
+      if (done.signal.aborted) return;
+      if (event.event === JOURNAL_EVENTS.hello) {
+        const { seq } = HelloEventSchema.parse(JSON.parse(event.data));
+        if (handlers.onHello?.(seq)) done.abort();
+      }
       if (event.event !== JOURNAL_EVENTS.request) return;
       if (pending.length === 0) setTimeout(flush, FLUSH_MS);
       pending.push(JournalEventSchema.parse(JSON.parse(event.data)));
     },
-    signal,
+    done.signal,
   );
   if (pending.length > 0) flush();
   return "ended";
