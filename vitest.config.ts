@@ -7,6 +7,7 @@ export default defineConfig({
       "packages/*/vitest.config.ts",
       "packages/user-code/vitest.workerd.config.ts",
       "workers/*/vitest.config.ts",
+      "dashboard/vitest.config.ts",
       "infra/vitest.config.ts",
       "load-tests/vitest.config.ts",
     ],

@@ -1,6 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { startFloor } from "../floor/floor.ts";
 import { type Platform, startPlatform } from "../local/platform.ts";
 import { type BaselineEdge, extractBaselineEdge } from "./baseline.ts";
@@ -15,6 +15,20 @@ export interface Servers {
 
 /** `--baseline direct`: today's platform with clients on workerd's socket, to price the keep-alive relay. */
 const DIRECT = "direct";
+/** `--baseline no-dashboard`: today's platform with an admin Worker that has no static assets (DASHBOARD.md). */
+const NO_DASHBOARD = "no-dashboard";
+
+/**
+ * The admin Worker's config without its `assets` block, beside the real one (its relative paths hold);
+ * answers the file and its removal.
+ */
+function adminWithoutAssets(): { config: string; remove(): void } {
+  const config = join(dirname(ADMIN_CONFIG), "wrangler.no-dashboard.jsonc");
+  const text = readFileSync(ADMIN_CONFIG, "utf8").replace(/\n\s*"assets": \{[^}]*\},/, "");
+  if (text.includes('"assets"')) throw new Error(`could not take "assets" out of ${ADMIN_CONFIG}`);
+  writeFileSync(config, text);
+  return { config, remove: () => rmSync(config, { force: true }) };
+}
 
 interface ServerOptions {
   allowInjection?: boolean;
@@ -63,6 +77,22 @@ export async function startServers(
       const direct = await startPlatform({ port: 0, host: "127.0.0.1", dataDir: dataDir(), direct: true });
       running.push(direct);
       origins.baseline = direct.url;
+    } else if (baselineRef === NO_DASHBOARD) {
+      const admin = adminWithoutAssets();
+      try {
+        const configs = [DEFAULT_CONFIGS[0]!, admin.config];
+        const plain = await startPlatform({
+          port: 0,
+          host: "127.0.0.1",
+          dataDir: dataDir(),
+          configs,
+          allowInjection,
+        });
+        running.push(plain);
+        origins.baseline = plain.url;
+      } finally {
+        admin.remove();
+      }
     } else if (baselineRef !== undefined) {
       baseline = extractBaselineEdge(baselineRef, baselineCore);
       const configs = [baseline.config, baseline.adminConfig];
@@ -88,6 +118,8 @@ export async function startServers(
     if (baseline !== undefined)
       servers.baselineCommit = `${baseline.commit}${baselineCore ? " (edge and core)" : ""}`;
     if (baselineRef === DIRECT) servers.baselineCommit = "this commit, without the keep-alive relay (direct)";
+    if (baselineRef === NO_DASHBOARD)
+      servers.baselineCommit = "this commit, the admin Worker without the dashboard's assets";
     return servers;
   } catch (error) {
     await stop();

@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join, resolve } from "node:path";
+import { ensureAssets } from "../local/assets.ts";
+import { repositoryRoot } from "../local/layout.ts";
 import { environment, SECRET_VARS, type Target } from "./environments.ts";
 import { DeployError, detail, type Log, progress, success } from "./output.ts";
 import { readBase, WORKERS, type WrittenConfig, writeBootstrap, writeConfigs } from "./platform-workers.ts";
@@ -23,6 +25,12 @@ const RETRY = "Fix the cause above and run the deploy again: every step can be r
 async function prepare(options: DeployOptions, wrangler: Wrangler, log: Log) {
   const spec = environment(options.env);
   const bases = WORKERS.map(readBase);
+  // wrangler uploads (or, dry, checks) the assets folder: the dashboard is built first when its sources changed.
+  for (const base of bases) {
+    const directory = base.assets?.directory;
+    if (directory !== undefined)
+      await ensureAssets(repositoryRoot(), resolve(dirname(resolve(base.configPath ?? ".")), directory));
+  }
   const resources = options.dryRun
     ? placeholderResources(bases, options.env)
     : await resolveResources(wrangler, log, bases, options.env);

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -80,6 +80,10 @@ describe.each(["staging", "production"])("a dry run of %s", (env) => {
       `dry-run-mockctl-${env}`,
     ]);
     expect(resolve(outDir, db?.migrations_dir ?? "")).toBe(resolve(ROOT, "migrations"));
+    // The dashboard, built before the dry run, goes with the admin Worker as its static assets.
+    expect([admin.assets?.binding, admin.assets?.run_worker_first]).toEqual(["ASSETS", true]);
+    expect(resolve(outDir, admin.assets?.directory ?? "")).toBe(resolve(ROOT, "dashboard/dist"));
+    expect(existsSync(resolve(ROOT, "dashboard/dist/index.html"))).toBe(true);
   });
 
   it("bundles the front door without keepNames wrappers and without zod, exporting its object class", () => {

@@ -90,12 +90,20 @@ export function envBlock(base: Config, target: Target, outDir: string, { front }
  */
 export function renderConfig(base: Config, target: Target, outDir: string, exposure: Exposure): RawConfig {
   if (base.main === undefined) throw new Error(`${base.configPath} needs a "main"`);
+  const baseDir = dirname(resolve(base.configPath ?? "."));
+  // Static assets (the admin Worker's dashboard) are inherited by every environment; their folder is
+  // relative to the written config, like `main`.
+  const assets = base.assets && {
+    ...base.assets,
+    directory: relative(outDir, resolve(baseDir, base.assets.directory ?? ".")),
+  };
   return {
     name: workerName(base),
     main: relative(outDir, base.main),
     compatibility_date: base.compatibility_date,
     compatibility_flags: base.compatibility_flags,
     keep_names: false,
+    ...(assets ? { assets } : {}),
     env: { [target.env]: envBlock(base, target, outDir, exposure) },
   };
 }

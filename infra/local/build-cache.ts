@@ -30,13 +30,14 @@ function hashTree(hash: ReturnType<typeof createHash>, root: string, folder: str
 
 /**
  * The build's key: every input that can change what build.ts produces. The Workers' folders (sources,
- * wrangler config, migrations next to them), the workspace packages they bundle, the root migrations, the
+ * wrangler config, migrations next to them), the workspace packages they bundle, the dashboard (the admin
+ * Worker's static assets, built by build.ts when it changed: local/assets.ts), the root migrations, the
  * lockfile (versions of wrangler, esbuild, Miniflare, workerd), the launcher's own build code, the vars
  * baked into the config and the working folder (Miniflare names modules relative to it).
  */
 export function buildKey(root: string, request: Omit<BuildRequest, "outDir">): string {
   const hash = createHash("sha256");
-  const folders = ["packages", "migrations", "infra/local"].map((folder) => join(root, folder));
+  const folders = ["packages", "migrations", "infra/local", "dashboard"].map((folder) => join(root, folder));
   for (const folder of [...request.configs.map((c) => dirname(c)), ...folders]) hashTree(hash, root, folder);
   const lock = join(root, "package-lock.json");
   if (existsSync(lock)) hash.update(readFileSync(lock));

@@ -2,6 +2,8 @@ import { dirname, resolve } from "node:path";
 import { build } from "esbuild";
 import type { WorkerOptions } from "miniflare";
 import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from "wrangler";
+import { ensureAssets } from "./assets.ts";
+import { repositoryRoot } from "./layout.ts";
 
 /** A Worker ready for Miniflare, plus what the launcher needs to know about its D1 databases. */
 export interface LocalWorker {
@@ -44,6 +46,9 @@ export async function loadWorker(
   vars: Record<string, string> = {},
 ): Promise<LocalWorker> {
   const config = unstable_readConfig({ config: configPath });
+  // Static assets (the admin Worker's dashboard) are built before Miniflare reads their folder.
+  if (config.assets?.directory !== undefined)
+    await ensureAssets(repositoryRoot(), resolve(dirname(resolve(configPath)), config.assets.directory));
   const { workerOptions, define, main } = unstable_getMiniflareWorkerOptions(config);
   if (main === undefined || config.name === undefined)
     throw new Error(`${configPath} needs "name" and "main"`);

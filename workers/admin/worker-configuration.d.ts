@@ -16,6 +16,7 @@ declare namespace Cloudflare {
 		MAX_IMPOSTERS: string;
 		MAX_STORED_BYTES: string;
 		IMPOSTERS: DurableObjectNamespace /* ImposterObject from mockctl-edge */;
+		ASSETS: Fetcher;
 	}
 }
 interface Env extends Cloudflare.Env {}

@@ -1,0 +1,46 @@
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { App } from "./App.tsx";
+
+/** A platform whose admin API wants x-api-key `secret` (or none, when `key` is undefined). */
+function platform(key: string | undefined) {
+  const seen: Array<string | null> = [];
+  vi.stubGlobal("fetch", async (_input: RequestInfo | URL, init?: RequestInit) => {
+    const given = new Headers(init?.headers).get("x-api-key");
+    seen.push(given);
+    if (key !== undefined && given !== key)
+      return new Response(JSON.stringify({ errors: [{ code: "unauthorized", message: "no" }] }), {
+        status: 401,
+      });
+    return new Response(JSON.stringify({ imposters: [] }), { status: 200 });
+  });
+  return seen;
+}
+
+beforeEach(() => sessionStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("App", () => {
+  it("goes straight in when the platform has no key", async () => {
+    platform(undefined);
+    await act(async () => render(<App />));
+    expect(screen.getByText("local platform, no token needed")).toBeTruthy();
+  });
+
+  it("asks for a token, refuses a wrong one, and sends the right one as x-api-key", async () => {
+    const seen = platform("secret");
+    await act(async () => render(<App />));
+    const input = screen.getByLabelText("API token");
+    fireEvent.change(input, { target: { value: "wrong" } });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Sign in" })));
+    expect(screen.getByRole("alert").textContent).toBe("That token was refused.");
+    fireEvent.change(input, { target: { value: "secret" } });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Sign in" })));
+    expect(screen.getByRole("button", { name: "Sign out" })).toBeTruthy();
+    expect(seen.at(-1)).toBe("secret");
+    expect(sessionStorage.getItem("mockctl.token")).toBe("secret");
+  });
+});

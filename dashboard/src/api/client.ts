@@ -1,0 +1,75 @@
+import type { Stub } from "@mockctl/core";
+import { type ExplainAnswer, ExplainAnswerSchema, JOURNAL_PATHS } from "./journal.ts";
+import { ApiError, type ImposterDetail, type ImposterSummary, type MbError } from "./types.ts";
+
+type Fetch = typeof fetch;
+
+/** Where the admin API is and who calls it: the token travels as mb's x-api-key. */
+export interface Session {
+  base: string;
+  token: string | undefined;
+}
+
+export function authHeaders(session: Session): Record<string, string> {
+  return session.token ? { "x-api-key": session.token } : {};
+}
+
+async function errorOf(response: Response): Promise<ApiError> {
+  const body = (await response.json().catch(() => ({}))) as { errors?: MbError[] };
+  return new ApiError(response.status, Array.isArray(body.errors) ? body.errors : []);
+}
+
+/**
+ * A small fetch client for the admin API, typed by the core's imposter types and the contract's schemas.
+ * (The Hono client, `@mockctl/admin/client`, would pull the admin Worker's own types, Env and D1, into the
+ * browser's type check.)
+ */
+export function createApi(session: Session, fetchImpl: Fetch = (...args) => fetch(...args)) {
+  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await fetchImpl(`${session.base}${path}`, {
+      method,
+      headers: {
+        ...authHeaders(session),
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (!response.ok) throw await errorOf(response);
+    return (await response.json()) as T;
+  }
+  return {
+    session,
+    async listImposters(): Promise<ImposterSummary[]> {
+      type Listed = Omit<ImposterSummary, "stubCount">;
+      const [listed, replayable] = await Promise.all([
+        call<{ imposters: Listed[] }>("GET", "/imposters"),
+        call<{ imposters: Array<{ port: number; stubs?: Stub[] }> }>("GET", "/imposters?replayable=true"),
+      ]);
+      const counts = new Map(replayable.imposters.map((i) => [i.port, i.stubs?.length ?? 0]));
+      return listed.imposters.map((i) => ({ ...i, stubCount: counts.get(i.port) ?? 0 }));
+    },
+    getImposter: (port: number) => call<ImposterDetail>("GET", `/imposters/${port}`),
+    createImposter: (body: unknown) => call<ImposterDetail>("POST", "/imposters", body),
+    deleteImposter: (port: number) => call<unknown>("DELETE", `/imposters/${port}`),
+    /** Every stub replaced in one request: the admin API applies it as one new imposter version. */
+    putStubs: (port: number, stubs: Stub[]) =>
+      call<ImposterDetail>("PUT", `/imposters/${port}/stubs`, { stubs }),
+    async explain(port: number, request: unknown): Promise<ExplainAnswer> {
+      return ExplainAnswerSchema.parse(await call<unknown>("POST", JOURNAL_PATHS.explain(port), { request }));
+    },
+    /** Signed in when the admin API answers; 401 means the token is missing or wrong. */
+    probe: () => call<unknown>("GET", "/imposters"),
+    /** Without `since`, the stream replays nothing: its `hello` says where the journal is. */
+    streamUrl: (port: number, since?: number) =>
+      `${session.base}${JOURNAL_PATHS.stream(port)}${since === undefined ? "" : `?since=${since}`}`,
+    fetch: fetchImpl,
+  };
+}
+
+export type Api = ReturnType<typeof createApi>;
+
+/** A stub as the admin API prints it carries `_links`; what goes back in a PUT is the stub alone. */
+export function withoutLinks(stub: Stub): Stub {
+  const { _links: _ignored, ...rest } = stub as Stub & { _links?: unknown };
+  return rest as Stub;
+}

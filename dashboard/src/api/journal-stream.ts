@@ -1,0 +1,60 @@
+import { type Api, authHeaders } from "./client.ts";
+import { HelloEventSchema, JOURNAL_EVENTS, JournalEventSchema } from "./journal.ts";
+import { readSse } from "./sse.ts";
+import type { JournalEntry } from "./types.ts";
+
+/** How long stream events are gathered before one render. */
+const FLUSH_MS = 50;
+
+export interface StreamHandlers {
+  onOpen: () => void;
+  /** The journal's last sequence number when the stream opened; answering true ends the stream there. */
+  onHello?: (seq: number) => boolean;
+  onEntries: (batch: JournalEntry[]) => void;
+}
+
+/**
+ * Follows GET /imposters/:id/requests/stream from `since` until it ends or `signal` aborts. Answers
+ * "unsupported" when the platform does not answer with an event stream (a platform without the route),
+ * "ended" when the stream closed. A replay of 10,000 entries arrives at once, so entries are handed over
+ * in batches, not one render each.
+ */
+export async function followStream(
+  api: Api,
+  port: number,
+  since: number | undefined,
+  handlers: StreamHandlers,
+  signal: AbortSignal,
+): Promise<"unsupported" | "ended"> {
+  const response = await api.fetch(api.streamUrl(port, since), {
+    headers: { accept: "text/event-stream", ...authHeaders(api.session) },
+    signal,
+  });
+  const type = response.headers.get("content-type") ?? "";
+  if (!response.ok || response.body === null || !type.startsWith("text/event-stream")) return "unsupported";
+  handlers.onOpen();
+  const done = new AbortController();
+  signal.addEventListener("abort", () => done.abort(), { once: true });
+  let pending: JournalEntry[] = [];
+  const flush = () => {
+    const batch = pending;
+    pending = [];
+    if (!signal.aborted) handlers.onEntries(batch);
+  };
+  await readSse(
+    response.body,
+    (event) => {
+      if (done.signal.aborted) return;
+      if (event.event === JOURNAL_EVENTS.hello) {
+        const { seq } = HelloEventSchema.parse(JSON.parse(event.data));
+        if (handlers.onHello?.(seq)) done.abort();
+      }
+      if (event.event !== JOURNAL_EVENTS.request) return;
+      if (pending.length === 0) setTimeout(flush, FLUSH_MS);
+      pending.push(JournalEventSchema.parse(JSON.parse(event.data)));
+    },
+    done.signal,
+  );
+  if (pending.length > 0) flush();
+  return "ended";
+}

@@ -1,0 +1,40 @@
+import type { Imposter, MbError, MbRequest, Stub } from "@mockctl/core";
+
+/** One row of the imposters list: GET /imposters (counts, url) joined with the replayable form (stubs). */
+export interface ImposterSummary {
+  protocol: string;
+  port: number;
+  name?: string;
+  numberOfRequests: number;
+  url: string;
+  stubCount: number;
+}
+
+/** GET /imposters/:id as the admin API prints it: the stored imposter plus its runtime fields. */
+export type ImposterDetail = Imposter & {
+  numberOfRequests: number;
+  url: string;
+  requests?: MbRequest[];
+};
+
+/** A journal entry: from the live stream, or (fallback) an index into GET /imposters/:id's `requests`. */
+export interface JournalEntry {
+  seq: number;
+  at: string;
+  request: MbRequest;
+  /** The stub that answered; null when none matched; undefined when the source cannot tell (fallback). */
+  stubIndex: number | null | undefined;
+}
+
+/** An error answer of the admin API: mb's `{ errors: [...] }` with the HTTP status. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: MbError[];
+  constructor(status: number, errors: MbError[]) {
+    super(errors.map((error) => error.message).join("; ") || `HTTP ${status}`);
+    this.status = status;
+    this.errors = errors;
+  }
+}
+
+export type { Imposter, MbError, MbRequest, Stub };

@@ -1,0 +1,81 @@
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import type { Api } from "../api/client.ts";
+import type { ImposterDetail } from "../api/types.ts";
+import { useJournal } from "../api/use-journal.ts";
+import { CopyButton } from "../components/CopyButton.tsx";
+import { hrefOf, TABS, type Tab } from "../route.ts";
+import { DeleteButton } from "./DeleteButton.tsx";
+import { Requests } from "./Requests.tsx";
+import { TryIt } from "./TryIt.tsx";
+
+// The chart library is loaded with the traffic tab only, keeping it out of the first render's bundle.
+const Traffic = lazy(() => import("./Traffic.tsx"));
+// So is the core's validation, with the stub editor.
+const StubsEditor = lazy(() => import("./StubsEditor.tsx").then((m) => ({ default: m.StubsEditor })));
+
+const TITLES: Record<Tab, string> = {
+  stubs: "Stubs",
+  requests: "Requests",
+  try: "Try it",
+  traffic: "Traffic",
+};
+
+export function ImposterPage({ api, port, tab }: { api: Api; port: number; tab: Tab }) {
+  const [imposter, setImposter] = useState<ImposterDetail>();
+  const [error, setError] = useState<string>();
+  const journal = useJournal(api, port);
+  const reload = useCallback(() => {
+    api.getImposter(port).then(setImposter, (e: unknown) => setError(String(e)));
+  }, [api, port]);
+  useEffect(() => reload(), [reload]);
+
+  if (error)
+    return (
+      <p role="alert" className="error">
+        {error}
+      </p>
+    );
+  if (imposter === undefined) return <p className="loading">Loading…</p>;
+  return (
+    <section aria-labelledby="imposter-title">
+      <div className="toolbar">
+        <h1 id="imposter-title">
+          {imposter.port} {imposter.name ? <span className="muted">{imposter.name}</span> : null}
+        </h1>
+        <code className="url">{imposter.url}</code>
+        <CopyButton text={imposter.url} label="Copy hosted URL" />
+        <DeleteButton
+          api={api}
+          port={port}
+          onDeleted={() => {
+            window.location.hash = "#/";
+          }}
+        />
+      </div>
+      <nav className="tabs" aria-label="Imposter views">
+        {TABS.map((name) => (
+          <a
+            key={name}
+            href={hrefOf({ view: "imposter", port, tab: name })}
+            aria-current={name === tab ? "page" : undefined}
+          >
+            {TITLES[name]}
+            {name === "requests" ? ` (${journal.entries.length})` : ""}
+          </a>
+        ))}
+      </nav>
+      {tab === "stubs" ? (
+        <Suspense fallback={<p className="loading">Loading editor…</p>}>
+          <StubsEditor api={api} imposter={imposter} onSaved={setImposter} />
+        </Suspense>
+      ) : null}
+      {tab === "requests" ? <Requests api={api} imposter={imposter} journal={journal} /> : null}
+      {tab === "try" ? <TryIt api={api} imposter={imposter} /> : null}
+      {tab === "traffic" ? (
+        <Suspense fallback={<p className="loading">Loading chart…</p>}>
+          <Traffic imposter={imposter} entries={journal.entries} />
+        </Suspense>
+      ) : null}
+    </section>
+  );
+}

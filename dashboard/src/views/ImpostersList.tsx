@@ -1,0 +1,124 @@
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import type { Api } from "../api/client.ts";
+import type { ImposterSummary } from "../api/types.ts";
+import { CopyButton } from "../components/CopyButton.tsx";
+import { VirtualList } from "../components/VirtualList.tsx";
+import { DeleteButton } from "./DeleteButton.tsx";
+
+// The form validates with the core, which is loaded only when it opens.
+const CreateImposter = lazy(() =>
+  import("./CreateImposter.tsx").then((m) => ({ default: m.CreateImposter })),
+);
+
+/** Case-insensitive search over name, port, protocol and URL; a protocol filter on top. */
+export function filterImposters(all: ImposterSummary[], query: string, protocol: string): ImposterSummary[] {
+  const needle = query.trim().toLowerCase();
+  return all.filter(
+    (imposter) =>
+      (protocol === "" || imposter.protocol === protocol) &&
+      (needle === "" ||
+        [imposter.name ?? "", String(imposter.port), imposter.protocol, imposter.url].some((text) =>
+          text.toLowerCase().includes(needle),
+        )),
+  );
+}
+
+export function ImpostersList({ api }: { api: Api }) {
+  const [imposters, setImposters] = useState<ImposterSummary[] | undefined>();
+  const [error, setError] = useState<string>();
+  const [query, setQuery] = useState("");
+  const [protocol, setProtocol] = useState("");
+  const [creating, setCreating] = useState(false);
+  const [selected, setSelected] = useState<number>();
+  const reload = useCallback(() => {
+    api.listImposters().then(setImposters, (e: unknown) => setError(String(e)));
+  }, [api]);
+  useEffect(() => reload(), [reload]);
+  const shown = useMemo(
+    () => filterImposters(imposters ?? [], query, protocol),
+    [imposters, query, protocol],
+  );
+  const open = (imposter: ImposterSummary) => {
+    window.location.hash = `#/imposters/${imposter.port}/stubs`;
+  };
+
+  return (
+    <section aria-labelledby="imposters-title">
+      <div className="toolbar">
+        <h1 id="imposters-title">Imposters</h1>
+        <input
+          type="search"
+          aria-label="Search imposters"
+          placeholder="Search name, port, URL…"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+        <select aria-label="Protocol" value={protocol} onChange={(e) => setProtocol(e.target.value)}>
+          <option value="">all protocols</option>
+          <option value="http">http</option>
+          <option value="https">https</option>
+        </select>
+        <button type="button" onClick={() => setCreating(true)}>
+          New imposter
+        </button>
+      </div>
+      {creating ? (
+        <Suspense fallback={<p className="loading">Loading…</p>}>
+          <CreateImposter
+            api={api}
+            onCancel={() => setCreating(false)}
+            onCreated={() => {
+              setCreating(false);
+              reload();
+            }}
+          />
+        </Suspense>
+      ) : null}
+      {error ? (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      ) : null}
+      {imposters === undefined ? <p className="loading">Loading…</p> : null}
+      {imposters?.length === 0 ? <p className="muted">No imposters yet: create one.</p> : null}
+      <div className="list-head imposter-row" aria-hidden="true">
+        <span>port</span>
+        <span>name</span>
+        <span>protocol</span>
+        <span>stubs</span>
+        <span>requests</span>
+        <span>hosted URL</span>
+        <span />
+      </div>
+      <VirtualList
+        label="imposters"
+        className="imposters"
+        items={shown}
+        rowHeight={44}
+        selected={selected}
+        onSelect={setSelected}
+        onActivate={(index) => {
+          const imposter = shown[index];
+          if (imposter) open(imposter);
+        }}
+        renderRow={(imposter) => (
+          <div className="imposter-row">
+            <a href={`#/imposters/${imposter.port}/stubs`}>{imposter.port}</a>
+            <span className="name">{imposter.name ?? ""}</span>
+            <span>{imposter.protocol}</span>
+            <span>{imposter.stubCount}</span>
+            <span>{imposter.numberOfRequests}</span>
+            <span className="url">
+              <code>{imposter.url}</code>{" "}
+              <CopyButton text={imposter.url} label={`Copy URL of ${imposter.port}`} />
+            </span>
+            <DeleteButton api={api} port={imposter.port} onDeleted={reload} />
+          </div>
+        )}
+      />
+      <p className="muted">
+        {shown.length} of {imposters?.length ?? 0} imposters
+      </p>
+    </section>
+  );
+}

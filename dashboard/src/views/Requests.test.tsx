@@ -1,0 +1,60 @@
+import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import type { ImposterDetail, JournalEntry, MbRequest } from "../api/types.ts";
+import { fakeApi } from "../testing/fake-api.ts";
+import { Requests } from "./Requests.tsx";
+
+const imposter = { port: 4545, recordRequests: true, stubs: [], url: "" } as unknown as ImposterDetail;
+const request = (path: string) =>
+  ({ method: "GET", path, query: {}, headers: {}, body: "", requestFrom: "", ip: "" }) as MbRequest;
+const entries: JournalEntry[] = [
+  { seq: 1, at: "2026-11-24T10:00:00.000Z", request: request("/hello"), stubIndex: 0 },
+  { seq: 2, at: "2026-11-24T10:00:01.000Z", request: request("/helo"), stubIndex: null },
+];
+const explained = {
+  stubIndex: null,
+  nearMisses: [
+    {
+      stubIndex: 0,
+      predicateIndex: 0,
+      predicate: { equals: { path: "/hello" } },
+      field: "path",
+      operator: "equals",
+      expected: "/hello",
+      actual: "/helo",
+    },
+  ],
+};
+
+afterEach(cleanup);
+
+describe("Requests", () => {
+  it("shows which stub answered each request, and none for a miss", () => {
+    const { api } = fakeApi({});
+    render(<Requests api={api} imposter={imposter} journal={{ entries, source: "live" }} />);
+    const rows = within(screen.getByRole("listbox", { name: "requests" })).getAllByRole("option");
+    expect(rows.map((row) => row.querySelector(".badge")?.textContent)).toEqual(["stub #0", "no match"]);
+    expect(screen.getByText(/Journal: live/)).toBeTruthy();
+  });
+
+  it("opens the near misses of a request that matched nothing, expected against actual", async () => {
+    const { api, calls } = fakeApi({ "POST /imposters/4545/explain": explained });
+    render(<Requests api={api} imposter={imposter} journal={{ entries, source: "live" }} />);
+    const rows = within(screen.getByRole("listbox", { name: "requests" })).getAllByRole("option");
+    await act(async () => fireEvent.click(rows[1] as HTMLElement));
+    const table = screen.getByRole("table");
+    expect(within(table).getAllByRole("row")[1]?.textContent).toBe('#00pathequals"/hello""/helo"');
+    expect(calls[0]?.body).toEqual({
+      request: { method: "GET", path: "/helo", query: {}, headers: {}, body: "" },
+    });
+  });
+
+  it("asks for no explanation of a request a stub answered", async () => {
+    const { api, calls } = fakeApi({});
+    render(<Requests api={api} imposter={imposter} journal={{ entries, source: "live" }} />);
+    const rows = within(screen.getByRole("listbox", { name: "requests" })).getAllByRole("option");
+    await act(async () => fireEvent.click(rows[0] as HTMLElement));
+    expect(screen.queryByRole("table")).toBeNull();
+    expect(calls).toEqual([]);
+  });
+});

@@ -1,0 +1,81 @@
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import type { ImposterDetail } from "../api/types.ts";
+import { fakeApi } from "../testing/fake-api.ts";
+import { StubsEditor } from "./StubsEditor.tsx";
+
+const imposter = {
+  protocol: "http",
+  port: 4545,
+  numberOfRequests: 0,
+  url: "http://platform.test/i/4545",
+  stubs: [
+    { predicates: [{ equals: { path: "/a" } }], responses: [{ is: { body: "A" } }], _links: {} },
+    { predicates: [{ equals: { path: "/b" } }], responses: [{ is: { body: "B" } }] },
+  ],
+} as unknown as ImposterDetail;
+
+afterEach(cleanup);
+
+describe("StubsEditor", () => {
+  it("shows the stubs in order, readable", () => {
+    const { api } = fakeApi({});
+    render(<StubsEditor api={api} imposter={imposter} onSaved={() => {}} />);
+    const rows = screen.getAllByRole("option");
+    expect(rows.map((row) => row.textContent)).toEqual([
+      '#0when equals path "/a"→ is 200 "A"',
+      '#1when equals path "/b"→ is 200 "B"',
+    ]);
+  });
+
+  it("validates the stub with the core as it is typed and shows mb's message inline", () => {
+    const { api } = fakeApi({});
+    render(<StubsEditor api={api} imposter={imposter} onSaved={() => {}} />);
+    const editor = screen.getByLabelText("Stub #0 (JSON)");
+    fireEvent.change(editor, { target: { value: '{"responses":[{"is":{},"proxy":{"to":"http://x"}}]}' } });
+    expect(screen.getByRole("alert").textContent).toContain(
+      "each response object must have only one response type",
+    );
+    expect(editor.getAttribute("aria-invalid")).toBe("true");
+    fireEvent.change(editor, { target: { value: "{" } });
+    expect(screen.getByRole("alert").textContent).toContain("invalid JSON");
+  });
+
+  it("saves every stub in one PUT, in the new order, without the printed _links", async () => {
+    const { api, calls } = fakeApi({
+      "PUT /imposters/4545/stubs": (call: { body: unknown }) => ({ ...imposter, ...(call.body as object) }),
+    });
+    let saved: ImposterDetail | undefined;
+    render(
+      <StubsEditor
+        api={api}
+        imposter={imposter}
+        onSaved={(value) => {
+          saved = value;
+        }}
+      />,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Move down" }));
+    fireEvent.click(screen.getByRole("button", { name: "Duplicate" }));
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Save all stubs" })));
+    expect(calls).toHaveLength(1);
+    const body = calls[0]?.body as { stubs: Array<{ predicates: unknown; _links?: unknown }> };
+    expect(body.stubs.map((stub) => JSON.stringify(stub.predicates))).toEqual([
+      '[{"equals":{"path":"/b"}}]',
+      '[{"equals":{"path":"/a"}}]',
+      '[{"equals":{"path":"/a"}}]',
+    ]);
+    expect(body.stubs.some((stub) => "_links" in stub)).toBe(false);
+    expect(saved?.stubs).toHaveLength(3);
+  });
+
+  it("shows the platform's errors when it refuses the save", async () => {
+    const { api } = fakeApi({
+      "PUT /imposters/4545/stubs": { errors: [{ code: "bad data", message: "inject is not allowed" }] },
+    });
+    render(<StubsEditor api={api} imposter={imposter} onSaved={() => {}} />);
+    fireEvent.click(screen.getByRole("button", { name: "Add" }));
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Save all stubs" })));
+    expect(screen.getByRole("alert").textContent).toContain("inject is not allowed");
+  });
+});
