@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { indexedStubPredicates, stubPredicates } from "../../test/compiler/arbitraries.ts";
-import { compileImposter } from "../compiler/compile-imposter.ts";
 import { request } from "../../test/compiler/vocabulary.ts";
+import { compileImposter } from "../compiler/compile-imposter.ts";
 import { evaluatePredicate } from "../predicates/compile.ts";
 import type { PredicateInjector } from "../predicates/types.ts";
 import { createRequestView } from "../request/view.ts";
