@@ -1,3 +1,14 @@
+import { ADMIN_REQUESTS_PER_COLLECTION, collectEvery } from "@mockctl/contract/native-garbage";
 import { createApp } from "./app.ts";
 
-export default createApp();
+const app = createApp();
+// Locally, a full collection every few requests frees what they leave in native memory; a no-op on
+// Cloudflare (@mockctl/contract/native-garbage).
+const collectGarbage = collectEvery(ADMIN_REQUESTS_PER_COLLECTION);
+
+export default {
+  fetch(request: Request, env: Env, ctx: ExecutionContext) {
+    collectGarbage();
+    return app.fetch(request, env, ctx);
+  },
+};
