@@ -12,6 +12,7 @@ import {
   supervisorService,
   USER_CODE_SUPERVISOR_BINDING,
 } from "./user-code-host/index.ts";
+import type { RecycleOptions } from "./user-code-host/recycle.ts";
 import { workerdArgs } from "./workerd-args.ts";
 
 const ROOT = repositoryRoot();
@@ -45,6 +46,8 @@ export interface PlatformOptions {
    * and clients that reuse it then fail. For benchmarks (`npm run bench:platform -- --baseline direct`).
    */
   direct?: boolean;
+  /** When the user-code host is replaced (user-code-host/recycle.ts); tests lower the bounds. */
+  userCodeRecycle?: RecycleOptions;
   /** mb's --configfile and --noParse: not read by startPlatform; cli.ts deploys the file once ready. */
   configfile?: string;
   noParse?: boolean;
@@ -93,7 +96,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
   const build = await ensureBuild(ROOT, configs, vars);
   await prepareDataFolder(build, dataDir, configs, vars);
   // User code runs in a workerd process of its own, started on the edge's first call (issue 8).
-  const userCode = createUserCodeHost();
+  const userCode = createUserCodeHost(options.userCodeRecycle);
   const loopback = await startLoopback({
     [DATA_SOURCES_BINDING]: dataSourceService(
       options.dataSourceRoot ?? process.env.INIT_CWD ?? process.cwd(),

@@ -9,6 +9,7 @@
  *   past its deadline (the supervisor pings the host and kills it if it is stuck, before answering).
  */
 import type { WorkerOptions } from "miniflare";
+import type { RecycleOptions } from "./recycle.ts";
 import { UserCodeHost } from "./supervisor.ts";
 
 export { UserCodeHost } from "./supervisor.ts";
@@ -45,4 +46,4 @@ export function userCodeHostBindings(): NonNullable<WorkerOptions["serviceBindin
 }
 
 /** A host for the platform's lifetime; no process runs until the edge's first user-code call. */
-export const createUserCodeHost = (): UserCodeHost => new UserCodeHost();
+export const createUserCodeHost = (recycle?: RecycleOptions): UserCodeHost => new UserCodeHost(recycle);
