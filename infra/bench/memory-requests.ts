@@ -92,11 +92,11 @@ async function main(): Promise<void> {
     for (let r = 0; r < REPEAT; r++) runs.push(await run(mode));
     // From the first sample after the start: the first requests load Workers and isolates once.
     const growth = runs.map(
-      (s) => (((s.at(-1)?.workerd ?? 0) - (s[1]?.workerd ?? 0)) * 1024) / (REQUESTS - EVERY),
+      (s) => (((s.at(-1)?.anonymous ?? 0) - (s[1]?.anonymous ?? 0)) * 1024) / (REQUESTS - EVERY),
     );
-    const kb = median(growth).toFixed(1);
+    const kb = `${median(growth) < 0 ? "−" : "+"}${Math.abs(median(growth)).toFixed(1)}`;
     sections.push(
-      `### ${mode}: workerd +${kb} kB per request after the first ${EVERY} (median of ${REPEAT})\n\n${samplesTable(runs)}`,
+      `### ${mode}: workerd ${kb} kB of anonymous memory per request after the first ${EVERY} (median of ${REPEAT})\n\n${samplesTable(runs)}`,
     );
     console.log(sections.at(-1));
   }
