@@ -18,9 +18,11 @@ import { type LocalWorker, loadWorker } from "./worker-options.ts";
  * V8 flags for workerd (Config.v8Flags, which Miniflare never sets). With V8's default young generation
  * workerd grows under load and keeps what it took: a hello-world Worker went from 48 to 502 MB in 30 s of
  * wrk, the platform from 65 to 450 MB. A 1 MB semi-space keeps both flat near their idle size at the same
- * throughput (infra/README.md, "Memory").
+ * throughput (infra/README.md, "Memory"). `--expose-gc` gives the edge and admin Workers V8's `gc`, which
+ * they call every few admin requests to free the native memory those leave behind
+ * (@mockctl/contract/native-garbage, infra/bench/MEMORY.md).
  */
-const V8_FLAGS = ["--max-semi-space-size=1"];
+const V8_FLAGS = ["--max-semi-space-size=1", "--expose-gc"];
 
 /**
  * Miniflare serializes its workerd config in one function, which first hands the config object to

@@ -1,6 +1,11 @@
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
-import { createUserCodeHost, supervisorService, USER_CODE_SUPERVISOR_BINDING } from "@mockctl/user-code/host";
+import {
+  createUserCodeHost,
+  type RecycleOptions,
+  supervisorService,
+  USER_CODE_SUPERVISOR_BINDING,
+} from "@mockctl/user-code/host";
 import { ensureBuild } from "./build-cache.ts";
 import { prepareDataFolder } from "./data-folder.ts";
 import { DATA_SOURCES_BINDING, dataSourceService } from "./data-sources.ts";
@@ -47,6 +52,8 @@ export interface PlatformOptions {
    * and clients that reuse it then fail. For benchmarks (`npm run bench:platform -- --baseline direct`).
    */
   direct?: boolean;
+  /** When the user-code host is replaced (@mockctl/user-code/host, recycle.ts); tests lower the bounds. */
+  userCodeRecycle?: RecycleOptions;
   /** mb's --configfile and --noParse: not read by startPlatform; cli.ts deploys the file once ready. */
   configfile?: string;
   noParse?: boolean;
@@ -97,7 +104,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
   const build = await ensureBuild(ROOT, configs, vars);
   await prepareDataFolder(build, dataDir, configs, vars);
   // User code runs in a workerd process of its own, started on the edge's first call (issue 8).
-  const userCode = createUserCodeHost(spawnTethered);
+  const userCode = createUserCodeHost(spawnTethered, options.userCodeRecycle);
   const loopback = await startLoopback({
     [DATA_SOURCES_BINDING]: dataSourceService(
       options.dataSourceRoot ?? process.env.INIT_CWD ?? process.cwd(),

@@ -9,8 +9,10 @@
  *   past its deadline (the supervisor pings the host and kills it if it is stuck, before answering).
  */
 import type { WorkerOptions } from "miniflare";
+import type { RecycleOptions } from "./recycle.ts";
 import { type SpawnChild, UserCodeHost } from "./supervisor.ts";
 
+export type { RecycleOptions } from "./recycle.ts";
 export { type SpawnChild, UserCodeHost, type Verdict } from "./supervisor.ts";
 
 export const USER_CODE_HOST_BINDING = "USER_CODE_HOST";
@@ -48,4 +50,5 @@ export function userCodeHostBindings(): NonNullable<WorkerOptions["serviceBindin
  * A host for the platform's lifetime; no process runs until the edge's first user-code call. `spawnChild`
  * starts it so that it dies with the launcher, even on SIGKILL (the launcher's tether).
  */
-export const createUserCodeHost = (spawnChild: SpawnChild): UserCodeHost => new UserCodeHost({}, spawnChild);
+export const createUserCodeHost = (spawnChild: SpawnChild, recycle?: RecycleOptions): UserCodeHost =>
+  new UserCodeHost(recycle, spawnChild);

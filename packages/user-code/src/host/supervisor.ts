@@ -1,13 +1,13 @@
 import { type ChildProcess, type SpawnOptions, spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
 import { hostConfig } from "./host-config.ts";
 import { HOST_WORKER_MODULE } from "./host-worker.ts";
 import { type RecycleOptions, recycleWhenIdle } from "./recycle.ts";
-import { listening, ping, renice, tail, workerdBinary } from "./workerd-process.ts";
+import { drained, killProcess, listening, ping, renice, tail, workerdBinary } from "./workerd-process.ts";
 
 /**
  * How long a ping may take before the host counts as stuck: far above a ping's ~1 ms, and above what a
@@ -38,10 +38,14 @@ export class UserCodeHost {
   readonly socketPath: string;
   readonly #dir: string;
   readonly #configPath: string;
+  /** Where a starting host listens; renamed to socketPath once it does (see #spawn). */
+  readonly #nextSocket: string;
   #child: ChildProcess | undefined;
   #starting: Promise<void> | undefined;
   #checking: Promise<Verdict> | undefined;
   #stopped = false;
+  /** Hosts replaced by #recycle, which exit on SIGTERM: not worth a log line. */
+  readonly #retired = new WeakSet<ChildProcess>();
   readonly #stopRecycling: () => void;
   readonly #spawnChild: SpawnChild;
   /** Processes started so far (tests and logs read it). */
@@ -53,9 +57,10 @@ export class UserCodeHost {
     // A private folder (0700): only this user can reach the socket.
     this.#dir = mkdtempSync(join(tmpdir(), "mockctl-user-code-"));
     this.socketPath = join(this.#dir, "host.sock");
+    this.#nextSocket = join(this.#dir, "next.sock");
     writeFileSync(join(this.#dir, "host.js"), HOST_WORKER_MODULE);
     this.#configPath = join(this.#dir, "host.capnp");
-    writeFileSync(this.#configPath, hostConfig({ socketPath: this.socketPath, moduleFile: "host.js" }));
+    writeFileSync(this.#configPath, hostConfig({ socketPath: this.#nextSocket, moduleFile: "host.js" }));
     this.#stopRecycling = recycleWhenIdle(
       () => this.pid,
       () => this.#recycle(),
@@ -104,7 +109,7 @@ export class UserCodeHost {
 
   async #spawn(): Promise<void> {
     // A killed process leaves its socket file behind, and workerd will not listen over it.
-    rmSync(this.socketPath, { force: true });
+    rmSync(this.#nextSocket, { force: true });
     const args = ["serve", "--experimental", "--control-fd=3", this.#configPath];
     const child = this.#spawnChild(workerdBinary(), args, { stdio: ["ignore", "ignore", "pipe", "pipe"] });
     this.#child = child;
@@ -116,13 +121,16 @@ export class UserCodeHost {
     const lastLines = tail(child.stderr);
     child.once("exit", (code, signal) => {
       if (this.#child === child) this.#child = undefined;
-      if (!this.#stopped && signal !== "SIGKILL")
+      if (!this.#stopped && signal !== "SIGKILL" && !this.#retired.has(child))
         console.error(`user code host exited (${signal ?? code}): ${lastLines().join(" | ")}`);
     });
     const exited = once(child, "exit").then(() => {
       throw new Error(`the user code host did not start: ${lastLines().join(" | ")}`);
     });
     await Promise.race([listening(child.stdio[3] as Readable), exited]);
+    // One atomic step: from here new connections reach this process, while one it replaces keeps serving
+    // the connections it has (its socket lives on, nameless, until it exits).
+    renameSync(this.#nextSocket, this.socketPath);
   }
 
   async #check(): Promise<Verdict> {
@@ -140,18 +148,27 @@ export class UserCodeHost {
     return "killed";
   }
 
-  /** An idle host that grew (recycle.ts) is replaced by a fresh one, at once so no call waits for it. */
+  /**
+   * A host that grew (recycle.ts) is replaced with no gap, idle or under load: a fresh one starts and takes
+   * the socket's name, then the old one is killed once its calls in flight are done (drained).
+   */
   async #recycle(): Promise<void> {
+    const old = this.#child;
     if (this.#stopped || this.#starting !== undefined || this.#checking !== undefined) return;
-    await this.#kill();
-    if (!this.#stopped) await this.start().catch(() => undefined);
+    if (old?.pid === undefined) return;
+    this.#child = undefined;
+    const started = await this.start().then(
+      () => true,
+      () => false,
+    );
+    if (started) {
+      this.#retired.add(old);
+      await drained(old);
+    } else if (this.#child === undefined && !this.#stopped) this.#child = old;
+    if (this.#child !== old) await killProcess(old);
   }
 
   async #kill(): Promise<void> {
-    const child = this.#child;
-    if (child === undefined || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = once(child, "exit");
-    child.kill("SIGKILL");
-    await exited;
+    if (this.#child !== undefined) await killProcess(this.#child);
   }
 }

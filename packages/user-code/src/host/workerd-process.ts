@@ -1,4 +1,7 @@
-// The process-level pieces the user-code host's supervisor needs: the binary, its pipes, a ping, a renice.
+// The process-level pieces the user-code host's supervisor needs: the binary, its pipes, a ping, a renice,
+// a drain and a kill.
+import type { ChildProcess } from "node:child_process";
+import { once } from "node:events";
 import { request } from "node:http";
 import { createRequire } from "node:module";
 import { setPriority } from "node:os";
@@ -48,4 +51,26 @@ export function ping(socketPath: string, timeoutMs: number): Promise<boolean> {
     req.on("error", () => resolve(false));
     req.end();
   });
+}
+
+/**
+ * A replaced host gets SIGTERM, on which workerd stops taking connections and ends its idle ones, so the
+ * edge's pooled connections move to the new host, and it is killed if it has not exited after DRAIN_MS (a
+ * call's limit and the host's grace, host-worker.ts). A call lost with it is sent once more by the edge, to
+ * the new host (host-client.ts).
+ */
+const DRAIN_MS = 2_000;
+
+export async function drained(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, "exit");
+  child.kill("SIGTERM");
+  await Promise.race([exited, new Promise((done) => setTimeout(done, DRAIN_MS))]);
+}
+
+export async function killProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, "exit");
+  child.kill("SIGKILL");
+  await exited;
 }
