@@ -22,7 +22,9 @@ describe("functionModule", () => {
     ["decorate", "return (SRC)(config, response, logger);", "config, response, logger"],
     ["wait", "return (SRC)();", ""],
   ] as const)("%s calls the source as mb's eval does", (kind, call, parameters) => {
-    expect(functionModule(kind, "SRC")).toBe(`export default function (${parameters}) {\n${call}\n}\n`);
+    expect(functionModule(kind, "SRC")).toBe(
+      `export default function (${parameters}) { const process = { env: {} };\n${call}\n}\n`,
+    );
   });
 
   it("keeps a trailing line comment on the call's line, so it breaks as it does in mb", () => {

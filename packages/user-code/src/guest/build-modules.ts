@@ -36,7 +36,10 @@ const PARAMETERS: Record<UserCodeKind, string> = {
 /** The module of one user function: a default export that evaluates and calls the source. */
 export function functionModule(kind: UserCodeKind, source: string): string {
   const parameters = PARAMETERS[kind];
-  return `export default function (${parameters}) {\nreturn (${source})(${parameters});\n}\n`;
+  // mb's functions run in Node and its examples read `process.env.X || default`; here each call gets a
+  // process with an empty env and nothing else (issue 7). On the header's line, so the source's line
+  // numbers in errors stay where mb reports them.
+  return `export default function (${parameters}) { const process = { env: {} };\nreturn (${source})(${parameters});\n}\n`;
 }
 
 /**

@@ -37,6 +37,16 @@ describe("response inject", () => {
     expect(ours.ok && ours.value).toEqual(await mbImposter().answer(source));
   });
 
+  it("gives each call a process with an empty env and nothing else, so mb's defaults apply", async () => {
+    const source =
+      "(config) => { process.env.SEEN = 'yes'; return { body: [process.env.PORT || 'default', Object.keys(process).join()].join() }; }";
+    const run = await runtimeFor("response", [source]);
+    const answer = { ok: true, value: { body: "default,env" } };
+    expect(await run("response", source, { request, state: emptyUserState() })).toMatchObject(answer);
+    // A fresh env per call: what one call wrote is not there for the next.
+    expect(await run("response", source, { request, state: emptyUserState() })).toMatchObject(answer);
+  });
+
   it("keeps injectState and imposterState across calls, as mb does for one imposter", async () => {
     const source = `(config, injectState, logger, done, imposterState) => {
       injectState.n = (injectState.n || 0) + 1;
