@@ -41,6 +41,8 @@ function schemathesis(url: string): Promise<{ code: number | null; output: strin
     "--no-color",
   );
   args.push("--suppress-health-check", "too_slow,filter_too_much,data_too_large,large_base_example");
+  // No example database: it would be written into the working tree (.schemathesis/).
+  args.push("--generation-database", "none");
   for (const id of EXCLUDED) args.push("--exclude-operation-id", id);
   return new Promise((resolve, reject) => {
     const child = spawn(ST, args, { stdio: ["ignore", "pipe", "pipe"] });

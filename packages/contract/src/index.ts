@@ -4,6 +4,7 @@ export * from "./errors.ts";
 export * from "./faults.ts";
 export * from "./hosted-url.ts";
 export * from "./journal-api.ts";
+export * from "./journal-events.ts";
 export * from "./naming.ts";
 export * from "./object-api.ts";
 export * from "./platform-api.ts";
