@@ -91,6 +91,15 @@ export const SCENARIOS: Scenario[] = [
       stubs: [{ responses: [{ is: { body: "hello" } }, { is: { body: "world" } }] }],
     },
   },
+  {
+    // Issue 11: every request is recorded in the journal the live stream reads; nobody listens here.
+    id: "recording",
+    title: "one stub, recordRequests (through the Durable Object, journal written)",
+    path: "/i/4551/hello",
+    bodies: ["hello"],
+    target: false,
+    imposter: { protocol: "http", port: 4551, recordRequests: true, stubs: [exactPath("/hello", "hello")] },
+  },
   ...REGEX_SCENARIOS,
   ...LOADTEST_SCENARIOS,
   ...ISSUE12_SCENARIOS,

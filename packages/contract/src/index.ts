@@ -3,6 +3,7 @@ export * from "./data-sources.ts";
 export * from "./errors.ts";
 export * from "./hosted-url.ts";
 export * from "./journal-api.ts";
+export * from "./journal-events.ts";
 export * from "./naming.ts";
 export * from "./object-api.ts";
 export * from "./platform-api.ts";

@@ -1,24 +1,10 @@
 import { FieldMapSchema, MbRequestSchema, PREDICATE_OPERATORS, PredicateSchema } from "@mockctl/core";
 import { z } from "zod";
 
-/**
- * Two admin routes Mountebank does not have, for the dashboard and the CLI: the live request journal of an
- * imposter (server-sent events from its Durable Object) and the near-miss explanation of a request (which
- * stub answers it and, for the closest stubs that do not, the first predicate that fails). Both use the same
- * auth and error envelope as every admin route.
- */
-export const JOURNAL_PATHS = {
-  /** GET `text/event-stream`: `hello`, then one `request` event per recorded request; `?since=<seq>` replays. */
-  stream: (id: string | number) => `/imposters/${encodeURIComponent(String(id))}/requests/stream`,
-  /** POST `{ request }` → `{ stubIndex, nearMisses }`. */
-  explain: (id: string | number) => `/imposters/${encodeURIComponent(String(id))}/explain`,
-} as const;
-
-/** The server-sent event names, in the `event:` line of each message. */
-export const JOURNAL_EVENTS = { hello: "hello", request: "request" } as const;
-
-/** A `: keep-alive` comment is written this often, so proxies and browsers keep an idle stream open. */
-export const KEEP_ALIVE_MS = 15_000;
+// The paths, event names and keep-alive period live in journal-events.ts, free of zod, because the edge
+// Worker's bundle uses them and must not carry zod (infra/cloudflare/dry-run.test.ts). Re-exported here so
+// the subpath `@mockctl/contract/journal-api` keeps everything about the two routes.
+export { JOURNAL_EVENTS, JOURNAL_PATHS, KEEP_ALIVE_MS } from "./journal-events.ts";
 
 const seqSchema = z.number().int().nonnegative();
 const stubIndexSchema = z.number().int().nonnegative();

@@ -13,6 +13,7 @@ import { imposters } from "./routes/imposters.ts";
 import { journal } from "./routes/journal.ts";
 import { logs } from "./routes/logs.ts";
 import { metrics } from "./routes/metrics.ts";
+import { openapi } from "./routes/openapi.ts";
 import { stubs } from "./routes/stubs.ts";
 
 /**
@@ -33,7 +34,8 @@ export function createApp() {
     .route("/", journal)
     .route("/", config)
     .route("/", logs)
-    .route("/", metrics);
+    .route("/", metrics)
+    .route("/", openapi);
   app.notFound(renderNotFound);
   app.onError(renderError);
   return app;

@@ -1,4 +1,6 @@
-import { JOURNAL_EVENTS, type JournalEntry, KEEP_ALIVE_MS } from "@mockctl/contract";
+import type { JournalEntry } from "@mockctl/contract";
+// The subpath, not the package: the package's journal-api.ts would bring zod into this bundle.
+import { JOURNAL_EVENTS, KEEP_ALIVE_MS } from "@mockctl/contract/journal-events";
 
 const encoder = new TextEncoder();
 const KEEP_ALIVE = encoder.encode(": keep-alive\n\n");

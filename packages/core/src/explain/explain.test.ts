@@ -1,24 +1,15 @@
 import { describe, expect, it } from "vitest";
+import { testRequest } from "../behaviors/test-request.ts";
 import { MbFailure } from "../errors.ts";
 import type { Predicate } from "../schemas/predicate.ts";
 import type { MbRequest } from "../schemas/request.ts";
 import { explainRequest } from "./explain.ts";
 import type { ExplainOptions } from "./types.ts";
 
-const base: MbRequest = {
-  requestFrom: "127.0.0.1:5000",
-  method: "GET",
-  path: "/",
-  query: {},
-  headers: {},
-  body: "",
-  ip: "127.0.0.1",
-};
-
 const explain = (stubs: Predicate[][], request: Partial<MbRequest>, options: ExplainOptions = {}) =>
   explainRequest(
     { stubs: stubs.map((predicates) => ({ predicates, responses: [] })) },
-    { ...base, ...request },
+    testRequest(request),
     options,
   );
 

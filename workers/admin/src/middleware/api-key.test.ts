@@ -32,6 +32,7 @@ const ROUTES: Array<[string, string]> = [
   ["DELETE", "/imposters/4545/stubs/0"],
   ["GET", "/imposters/4545/requests/stream"],
   ["POST", "/imposters/4545/explain"],
+  ["GET", "/openapi.json"],
   ["GET", "/config"],
   ["GET", "/logs"],
   ["GET", "/metrics"],

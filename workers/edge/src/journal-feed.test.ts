@@ -1,0 +1,43 @@
+import { KEEP_ALIVE_MS } from "@mockctl/contract";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { JournalFeed, MAX_BACKLOG } from "./journal-feed.ts";
+
+const decoder = new TextDecoder();
+const request = { requestFrom: "", method: "GET", path: "/", query: {}, headers: {}, body: "", ip: "" };
+const entry = (seq: number) => ({ seq, at: "2026-11-24T23:00:00.000Z", request, stubIndex: null });
+
+async function readText(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<string> {
+  const { value } = await reader.read();
+  return decoder.decode(value);
+}
+
+describe("JournalFeed", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("writes a keep-alive comment every KEEP_ALIVE_MS while someone listens, and stops with the last one", async () => {
+    vi.useFakeTimers();
+    const feed = new JournalFeed();
+    const reader = feed.open(0, []).getReader();
+    expect(await readText(reader)).toBe('event: hello\ndata: {"seq":0}\n\n');
+    vi.advanceTimersByTime(KEEP_ALIVE_MS);
+    expect(await readText(reader)).toBe(": keep-alive\n\n");
+    await reader.cancel();
+    await vi.waitFor(() => expect(feed.listeners).toBe(0));
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("ends a stream whose reader fell more than MAX_BACKLOG events behind, and keeps the others", async () => {
+    const feed = new JournalFeed();
+    const stalled = feed.open(0, []);
+    const reader = feed.open(0, []).getReader();
+    await readText(reader);
+    for (let seq = 1; seq <= MAX_BACKLOG + 2; seq++) {
+      feed.publish([entry(seq)]);
+      expect(await readText(reader)).toContain(`"seq":${seq}`);
+    }
+    expect(feed.listeners).toBe(1);
+    await expect(stalled.getReader().read()).rejects.toThrow("fell too far behind");
+    feed.close();
+    expect((await reader.read()).done).toBe(true);
+  });
+});
