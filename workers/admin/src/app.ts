@@ -6,7 +6,6 @@ import { crossSite } from "./middleware/cross-site.ts";
 import { renderError, renderNotFound } from "./middleware/errors.ts";
 import { jsonBody } from "./middleware/json-body.ts";
 import { config } from "./routes/config.ts";
-import { dashboard } from "./routes/dashboard.ts";
 import { dataSources } from "./routes/data-sources.ts";
 import { home } from "./routes/home.ts";
 import { imposter } from "./routes/imposter.ts";
@@ -27,8 +26,6 @@ import { stubs } from "./routes/stubs.ts";
  */
 export function createApp() {
   const app = new Hono<AppEnv>({ strict: false })
-    // Ahead of mb's middleware: static files, no API key, no JSON body (routes/dashboard.ts).
-    .route("/", dashboard)
     .use("*", mbJson, crossSite, adminContext, jsonBody)
     .route("/", home)
     .route("/", imposters)
