@@ -5,6 +5,7 @@
 //   platform/workers/<worker>/wrangler.jsonc   the Worker's own config, `main` pointing at its bundle
 //   platform/workers/<worker>/bundle.mjs       the Worker and the @mockctl/* packages it imports, as JS
 //   platform/migrations/                       the D1 migrations
+//   platform/dashboard/dist/                   the dashboard, built (the admin Worker's static assets)
 //   platform/infra/local/{cli,build}.mjs       the compiled launcher (as start.mjs compiles it)
 //   platform/infra/cloudflare/deploy.mjs       the compiled deploy script
 //
@@ -73,11 +74,36 @@ async function bundleScripts(out) {
   }
 }
 
+/**
+ * The admin Worker serves the dashboard from `../../dashboard/dist` (its wrangler.jsonc `assets`). The
+ * package has no Vite and no sources, so the build goes in ready; the launcher takes a folder without a
+ * vite.config.ts as built (infra/local/assets.ts).
+ */
+async function buildDashboard(out) {
+  const app = join(REPO, "dashboard");
+  const vite = await import("vite");
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = "production";
+  try {
+    await vite.build({
+      configFile: join(app, "vite.config.ts"),
+      root: app,
+      logLevel: "warn",
+      mode: "production",
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
+  cpSync(join(app, "dist"), join(out, "dashboard", "dist"), { recursive: true });
+}
+
 export async function bundlePlatform(out) {
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   for (const name of WORKERS) await bundleWorker(name, out);
   cpSync(join(REPO, "migrations"), join(out, "migrations"), { recursive: true });
+  await buildDashboard(out);
   await bundleScripts(out);
   await esbuild.stop();
 }

@@ -38,6 +38,12 @@ describe("the packed package, installed in an empty folder", () => {
 
   it("runs `mockctl dev --configfile`, and `mockctl deploy` of the same file changes nothing", async () => {
     expect(await (await fetch(`${dev.url}/i/4546/orders/42`)).json()).toMatchObject({ id: 42 });
+    // The dashboard comes built inside the package (no Vite there), served at the same path as in a checkout.
+    const page = await fetch(`${dev.url}/dashboard/`);
+    expect([page.status, page.headers.get("content-type")]).toEqual([
+      200,
+      expect.stringContaining("text/html"),
+    ]);
     const again = await cli("deploy", "ejs/imposters.ejs", "--url", dev.url, "--json");
     const result = JSON.parse(again.stdout) as { ok: boolean; imposters: { port: number; action: string }[] };
     expect(result.ok).toBe(true);

@@ -33,14 +33,15 @@ describe("the sandbox", () => {
     expect(answer.body).toMatch(/not permitted to access the internet/);
   });
 
-  it("has no Node globals and no eval", async () => {
+  it("has no Node globals but a process with an empty env, and no eval", async () => {
     const deps = createUserCodeDeps(env, imposter(), { state: emptyUserState() });
     const source = `() => {
       let evaluated;
       try { evaluated = eval("1 + 1"); } catch (error) { evaluated = error.name; }
-      return { body: [typeof process, typeof Buffer, typeof require, evaluated].join() };
+      const processKeys = Object.keys(process).join("+") + ":" + Object.keys(process.env).length;
+      return { body: [processKeys, typeof Buffer, typeof require, evaluated].join() };
     }`;
-    expect(await deps.inject(source, request)).toEqual({ body: "undefined,undefined,undefined,EvalError" });
+    expect(await deps.inject(source, request)).toEqual({ body: "env:0,undefined,undefined,EvalError" });
   });
 
   it("stops waiting for a function that never answers", async () => {
