@@ -92,8 +92,16 @@ describe("user code on the local host", () => {
     expect(posted.map((message) => (message as { limitMs?: number }).limitMs)).toEqual([700, 700]);
   });
 
-  it("fails a call that lost the host twice, and asks for a host before the next one", async () => {
-    const { supervisor, hostEnv } = fakes([lost, lost, json({ ok: true, value: { body: "back" } })]);
+  it("fails a call that lost the host five times, and asks for a host before the next one", async () => {
+    // Four retries: a draining host's pool may hand a retry another dead connection (replaced under load).
+    const { supervisor, hostEnv } = fakes([
+      lost,
+      lost,
+      lost,
+      lost,
+      lost,
+      json({ ok: true, value: { body: "back" } }),
+    ]);
     const deps = createUserCodeDeps(hostEnv, imposter, {});
     expect(await failureData(deps.inject(SOURCE, request))).toMatch(/host stopped during this call/);
     expect(await deps.inject(SOURCE, request)).toEqual({ body: "back" });

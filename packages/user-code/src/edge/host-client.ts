@@ -55,7 +55,13 @@ export interface HostCallOptions {
   suspect: () => boolean;
 }
 
-async function post(host: Fetcher, message: object, options: HostCallOptions, retried = false) {
+/**
+ * Lost connections a call is sent again after. More than one: a host being replaced drains every pooled
+ * connection to it, and a retry may be handed another of those before the pool opens one to the new host.
+ */
+const LOST_CONNECTION_RETRIES = 4;
+
+async function post(host: Fetcher, message: object, options: HostCallOptions, retries = 0) {
   const body = JSON.stringify({ ...message, limitMs: options.limitMs });
   let response: Response;
   try {
@@ -68,11 +74,12 @@ async function post(host: Fetcher, message: object, options: HostCallOptions, re
     // Dropped by the caller at its deadline: the deadline's own error is the answer.
     if (options.signal.aborted) throw error;
     // A connection lost while the host still answers (the soak saw "Network connection lost" with the
-    // host's pid unchanged, likely a pooled connection closed as it was reused): tried once more. Not
+    // host's pid unchanged, likely a pooled connection closed as it was reused; or a replaced host draining): tried again. Not
     // while this call is suspected of looping: the supervisor's kill is what lost it, and the host that
     // replaces it must not run the loop again. A call that may have run before the loss did not change
     // the imposter's state: its outcome, state included, was lost with the answer.
-    if (!retried && !options.suspect()) return post(host, message, options, true);
+    if (retries < LOST_CONNECTION_RETRIES && !options.suspect())
+      return post(host, message, options, retries + 1);
     // The host died under this call (killed as stuck, or out of memory): this call fails, and the next
     // one asks the launcher for a host first.
     hostStarted = false;
