@@ -26,6 +26,19 @@ describe("JournalFeed", () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
+  it("replays more than MAX_BACKLOG retained entries to a reader that starts reading after open", async () => {
+    const feed = new JournalFeed();
+    const count = MAX_BACKLOG * 3;
+    const replay = Array.from({ length: count }, (_, i) => entry(i + 1));
+    const reader = feed.open(count, replay).getReader();
+    let text = "";
+    while ((text.match(/event: request/g) ?? []).length < count) text += await readText(reader);
+    const seqs = [...text.matchAll(/"seq":(\d+),"at"/g)].map((match) => Number(match[1]));
+    expect(seqs).toEqual(replay.map((e) => e.seq));
+    expect(feed.listeners).toBe(1);
+    feed.close();
+  });
+
   it("ends a stream whose reader fell more than MAX_BACKLOG events behind, and keeps the others", async () => {
     const feed = new JournalFeed();
     const stalled = feed.open(0, []);

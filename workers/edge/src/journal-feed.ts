@@ -14,6 +14,24 @@ export const sseEvent = (event: string, data: unknown): Uint8Array =>
 
 type Writer = WritableStreamDefaultWriter<Uint8Array>;
 
+/** Replayed events per chunk: the backlog counts chunks, and a replay is bounded by the journal's length. */
+export const REPLAY_BATCH = 250;
+
+/**
+ * A `?since=` replay in a few chunks, not one per entry: written at once before anyone reads, one chunk per
+ * entry would count each against MAX_BACKLOG and end any replay longer than it (up to JOURNAL_LIMIT, 10,000).
+ */
+function replayChunks(replay: readonly JournalEntry[]): Uint8Array[] {
+  const chunks: Uint8Array[] = [];
+  for (let start = 0; start < replay.length; start += REPLAY_BATCH) {
+    const events = replay
+      .slice(start, start + REPLAY_BATCH)
+      .map((entry) => `event: ${JOURNAL_EVENTS.request}\ndata: ${JSON.stringify(entry)}\n\n`);
+    chunks.push(encoder.encode(events.join("")));
+  }
+  return chunks;
+}
+
 /**
  * The live journal's listeners in one imposter object (GET /imposters/:id/requests/stream). Entries reach
  * it only after they are written, so a stream never shows a request the journal could still lose. With no
@@ -34,7 +52,7 @@ export class JournalFeed {
     const writer = writable.getWriter();
     this.#writers.add(writer);
     this.#send(writer, sseEvent(JOURNAL_EVENTS.hello, { seq: lastSeq }));
-    for (const entry of replay) this.#send(writer, sseEvent(JOURNAL_EVENTS.request, entry));
+    for (const chunk of replayChunks(replay)) this.#send(writer, chunk);
     // A reader that went away (the client disconnected) errors the stream: forget it.
     writer.closed.catch(() => this.#drop(writer));
     this.#tick();
