@@ -39,8 +39,15 @@ export function templateSites(is: IsResponse): TemplateSite[] {
 // files, so `include` and layouts fail with a message. `process` is mb's user functions' one Node global
 // that mb's examples read (`process.env.X || default`): here an empty env, fresh on every call.
 const PRELUDE = `const process = { env: {} };
-const it = { request: config.request, state: config.state, json: undefined };
-try { it.json = JSON.parse(config.request.body); } catch {}
+let json;
+const it = {
+  request: config.request,
+  state: config.state,
+  get json() {
+    if (json === undefined) try { json = { value: JSON.parse(config.request.body) }; } catch { json = {}; }
+    return json.value;
+  },
+};
 const ESCAPES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 const noFiles = () => { throw new Error("templates cannot include other templates"); };
 const eta = (at) => ({
