@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isWorkspaceId } from "./naming.ts";
 
 /**
  * The platform's own API, beside Mountebank's: workspaces, tokens and the audit log. Fixed here before the
@@ -33,10 +34,13 @@ export type Scope = z.infer<typeof scopeSchema>;
 const SCOPE_RANK: Readonly<Record<Scope, number>> = { read: 0, write: 1, admin: 2 };
 export const scopeAllows = (held: Scope, needed: Scope): boolean => SCOPE_RANK[held] >= SCOPE_RANK[needed];
 
-/** A workspace id is a DNS label, because it is one in `<port>.<workspace>.<zone>`. */
+/**
+ * A workspace id is a DNS label (naming.ts `isWorkspaceId`, the one rule the edge also reads addresses
+ * with), at most 32 characters for a platform-created workspace.
+ */
 export const workspaceIdSchema = z
   .string()
-  .regex(/^[a-z0-9](?:[a-z0-9-]{0,30}[a-z0-9])?$/, "lowercase letters, digits and inner hyphens, 1-32");
+  .refine((id) => id.length <= 32 && isWorkspaceId(id), "lowercase letters, digits and inner hyphens, 1-32");
 
 export const workspaceSettingsSchema = z.object({
   /** Mountebank's --allowInjection, for this workspace only. */
