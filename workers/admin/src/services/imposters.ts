@@ -8,8 +8,8 @@ import {
 } from "@mockctl/contract";
 import { type ImposterDraft, MbFailure, unwrap } from "@mockctl/core";
 import type { AdminContext } from "../env.ts";
-import { audit, imposterScope } from "./audit.ts";
-import { claimPort, listPorts, releasePort, setEntry } from "./catalog.ts";
+import { audit, auditEntry, imposterScope } from "./audit.ts";
+import { claimPort, listPorts, noteStoredBytes, releasePort, setEntry } from "./catalog.ts";
 import { imposterObject } from "./imposter-objects.ts";
 import { ADMIN_PORT, randomPort } from "./ports.ts";
 import { assertRoomForImposter } from "./workspace-limits.ts";
@@ -26,10 +26,17 @@ export async function requireImposter(admin: AdminContext, id: string): Promise<
   return record;
 }
 
-/** Every change is published for the edge Worker and written to the audit log. */
+/**
+ * Every change is published for the edge Worker, and its stored size (the workspace's MAX_STORED_BYTES)
+ * and audit row are written to D1 in one batch.
+ */
 export async function changed(admin: AdminContext, record: ImposterRecord, action: string) {
-  await publishQuietly(admin.env.SNAPSHOTS, admin.principal.workspaceId, record);
-  await audit(admin.db, admin.principal, action, imposterScope(record.imposter));
+  const { db, principal } = admin;
+  await publishQuietly(admin.env.SNAPSHOTS, principal.workspaceId, record);
+  await db.batch([
+    noteStoredBytes(db, principal.workspaceId, record),
+    auditEntry(db, principal, action, imposterScope(record.imposter)),
+  ]);
 }
 
 async function claim(admin: AdminContext, draft: ImposterDraft): Promise<number> {
