@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isWorkspaceId } from "./naming.ts";
+import { isWorkspaceId, WORKSPACE_ID_MAX } from "./naming.ts";
 
 /**
  * The platform's own API, beside Mountebank's: workspaces, tokens and the audit log. Fixed here before the
@@ -34,13 +34,12 @@ export type Scope = z.infer<typeof scopeSchema>;
 const SCOPE_RANK: Readonly<Record<Scope, number>> = { read: 0, write: 1, admin: 2 };
 export const scopeAllows = (held: Scope, needed: Scope): boolean => SCOPE_RANK[held] >= SCOPE_RANK[needed];
 
-/**
- * A workspace id is a DNS label (naming.ts `isWorkspaceId`, the one rule the edge also reads addresses
- * with), at most 32 characters for a platform-created workspace.
- */
+export { WORKSPACE_ID_MAX };
+
+/** A workspace id: naming.ts `isWorkspaceId`, the one rule the edge also reads addresses with. */
 export const workspaceIdSchema = z
   .string()
-  .refine((id) => id.length <= 32 && isWorkspaceId(id), "lowercase letters, digits and inner hyphens, 1-32");
+  .refine(isWorkspaceId, `lowercase letters, digits and inner hyphens, 1-${WORKSPACE_ID_MAX}`);
 
 export const workspaceSettingsSchema = z.object({
   /** Mountebank's --allowInjection, for this workspace only. */
