@@ -118,7 +118,7 @@ describe("e2e: two workspaces on the local platform", () => {
     expect(page.json.entries.map((entry: { action: string }) => entry.action)).toEqual([
       "token.revoke",
       "token.create",
-      "created",
+      "imposter.create",
     ]);
     const theirs = await http("GET", `${b.adminUrl}/platform/audit`, b.admin.secret);
     expect(theirs.text).not.toContain("token.revoke");

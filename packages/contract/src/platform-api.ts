@@ -93,14 +93,41 @@ export type CreatedToken = z.infer<typeof createdTokenSchema>;
 export const createdWorkspaceSchema = z.object({ workspace: workspaceSchema, token: createdTokenSchema });
 export const tokenListSchema = z.object({ tokens: z.array(tokenSchema) });
 
+/**
+ * Every action the audit log records, as `<thing>.<verb>`: the platform's own and each change of an
+ * imposter. Rows written before migration 0003 in the older words (`created`, `stub added at 0`) were
+ * rewritten to these.
+ */
+export const auditActionSchema = z.enum([
+  "workspace.create",
+  "workspace.update",
+  "token.create",
+  "token.revoke",
+  "data-source.put",
+  "data-source.delete",
+  "imposter.create",
+  "imposter.delete",
+  "stub.add",
+  "stub.replace",
+  "stub.delete",
+  "stubs.replace",
+  "proxy-responses.delete",
+  "requests.delete",
+]);
+export type AuditAction = z.infer<typeof auditActionSchema>;
+
 export const auditEntrySchema = z.object({
   id: z.number().int(),
   /** `anonymous`, `api-key`, `platform` or `token:<name>`. */
   actor: z.string(),
-  /** What was done, e.g. `imposter.create`, `stubs.replace`, `token.revoke`. */
-  action: z.string(),
-  /** What it was done to, e.g. `imposter:4545` or `token:<id>`. */
+  action: auditActionSchema,
+  /**
+   * What it was done to: `workspace:<id>`, `token:<id>`, `data-source:<path>`, or for an imposter its
+   * Mountebank log scope, `<protocol>:<port>` and its name if it has one (`http:4545 orders`).
+   */
   target: z.string(),
+  /** The stub's index, for `stub.add`, `stub.replace` and `stub.delete`. */
+  stub: z.number().int().optional(),
   at: z.iso.datetime(),
 });
 export type AuditEntryView = z.infer<typeof auditEntrySchema>;

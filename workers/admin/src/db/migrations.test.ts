@@ -98,4 +98,37 @@ describe("migrations", () => {
     const changed = await DB.prepare("SELECT stored_bytes FROM imposters WHERE port = 4545").first();
     expect(changed).toEqual({ stored_bytes: await imposterObject(4545, "team").storedBytes() });
   });
+
+  it("0003 names the older imposter actions as the contract does; GET /logs words them as before", async () => {
+    await previousRelease(3);
+    const words = ["created", "stub added at 2", "stub 1 replaced", "stub 0 deleted", "stubs replaced"];
+    const more = ["saved proxy responses deleted", "saved requests deleted", "deleted", "token.create"];
+    await DB.batch(
+      [...words, ...more].map((action) =>
+        DB.prepare(
+          "INSERT INTO audit_log (workspace_id, actor, action, target) VALUES ('team', 'api-key', ?, 'http:4545')",
+        ).bind(action),
+      ),
+    );
+    await applyD1Migrations(DB, TEST_MIGRATIONS);
+    const { results } = await DB.prepare(
+      "SELECT action, stub FROM audit_log WHERE actor = 'api-key' ORDER BY id",
+    ).all();
+    expect(results).toEqual([
+      { action: "imposter.create", stub: null },
+      { action: "stub.add", stub: 2 },
+      { action: "stub.replace", stub: 1 },
+      { action: "stub.delete", stub: 0 },
+      { action: "stubs.replace", stub: null },
+      { action: "proxy-responses.delete", stub: null },
+      { action: "requests.delete", stub: null },
+      { action: "imposter.delete", stub: null },
+      { action: "token.create", stub: null },
+    ]);
+    const asOld = { vars: { API_KEY: "platform" }, headers: { "x-api-key": "an-old-token" } };
+    const logs = (await call("GET", "/logs", asOld)).json.logs as Array<{ message: string }>;
+    expect(logs.slice(1).map((log) => log.message)).toEqual(
+      [...words, ...more].map((action) => `[http:4545] ${action} by api-key`),
+    );
+  });
 });

@@ -79,8 +79,11 @@ export const auditLog = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     workspaceId: text("workspace_id").notNull(),
     actor: text("actor").notNull(),
+    /** @mockctl/contract `auditActionSchema`; 0003 rewrote the older words of imposter changes to them. */
     action: text("action").notNull(),
     target: text("target").notNull(),
+    /** The stub's index, for a change of one stub (`stub.add`, `stub.replace`, `stub.delete`). */
+    stub: integer("stub"),
     at: integer("at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
   },
   (t) => [index("audit_log_workspace_idx").on(t.workspaceId, t.id)],
