@@ -1,23 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Platform, type PlatformOptions, startPlatform } from "../local/platform.ts";
+import { describe, expect, it } from "vitest";
+import { platformForTests } from "../local/platform-for-tests.ts";
 
-/** The rate limit and requireKey on the running local platform, over HTTP, at the hosted URLs a user calls. */
-function platformWith(options: PlatformOptions) {
-  const running = { platform: undefined as Platform | undefined, url: "" };
-  const dataDir = mkdtempSync(join(tmpdir(), "mockctl-limits-"));
-  beforeAll(async () => {
-    running.platform = await startPlatform({ port: 0, dataDir, ...options });
-    running.url = running.platform.url;
-  });
-  afterAll(async () => {
-    await running.platform?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-  return running;
-}
+// The rate limit and requireKey on the running local platform, over HTTP, at the hosted URLs a user calls.
 
 /** The first error's code of mb's envelope. */
 const errorCode = async (response: Response) =>
@@ -35,7 +19,7 @@ async function create(url: string, imposter: Record<string, unknown>): Promise<v
 describe("e2e: requests per second per imposter (npm start -- --rateLimit)", () => {
   // Locally the edge runs one isolate, so the limit is exact. One request per 5 s (a burst of one): a busy
   // machine cannot space two back-to-back requests far enough apart to refill the bucket.
-  const local = platformWith({ rateLimit: 0.2 });
+  const local = platformForTests("limits", { rateLimit: 0.2 });
 
   it("answers beyond the limit 429 with Retry-After in mb's envelope, and limits each imposter apart", async () => {
     await create(local.url, { port: 4801 });
@@ -50,7 +34,7 @@ describe("e2e: requests per second per imposter (npm start -- --rateLimit)", () 
 });
 
 describe("e2e: an imposter that requires a key", () => {
-  const local = platformWith({});
+  const local = platformForTests("limits");
 
   it("asks for the key at the hosted URL, and never prints the key back", async () => {
     await create(local.url, { port: 4803, requireKey: { header: "x-mock-key", value: "e2e-secret" } });

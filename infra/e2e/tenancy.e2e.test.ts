@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { type CreatedToken, createdWorkspaceSchema } from "@mockctl/contract";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Platform, startPlatform } from "../local/platform.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { platformForTests } from "../local/platform-for-tests.ts";
 
 /**
  * Issue 9 over HTTP on the running local platform (workerd, the edge in front of the admin Worker): two
@@ -11,8 +8,7 @@ import { type Platform, startPlatform } from "../local/platform.ts";
  * apart, through the URLs a user calls.
  */
 const PLATFORM_KEY = "e2e-platform-key";
-let platform: Platform;
-let dataDir: string;
+const platform = platformForTests("e2e-tenancy", { apiKey: PLATFORM_KEY });
 
 interface Answer {
   status: number;
@@ -58,14 +54,7 @@ let a: Team;
 let b: Team;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), "mockctl-e2e-tenancy-"));
-  platform = await startPlatform({ port: 0, dataDir, apiKey: PLATFORM_KEY });
   [a, b] = [await newTeam("team-a"), await newTeam("team-b")];
-});
-
-afterAll(async () => {
-  await platform?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe("e2e: two workspaces on the local platform", () => {
@@ -118,7 +107,7 @@ describe("e2e: two workspaces on the local platform", () => {
     expect(page.json.entries.map((entry: { action: string }) => entry.action)).toEqual([
       "token.revoke",
       "token.create",
-      "created",
+      "imposter.create",
     ]);
     const theirs = await http("GET", `${b.adminUrl}/platform/audit`, b.admin.secret);
     expect(theirs.text).not.toContain("token.revoke");

@@ -1,23 +1,12 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type FuzzRequest, fuzzRequest, POLLUTION } from "./admin-fuzz.arbitraries.ts";
-import { type Platform, startPlatform } from "./platform.ts";
+import { platformForTests } from "./platform-for-tests.ts";
 
 // Issue 8, part 3 ("bad input"): the admin API of the real local platform (the repository's own
 // Workers on workerd) against broken definitions on every route. Whatever it is sent, it answers below
 // 500, refuses in Mountebank's envelope, and keeps serving.
-const dataDir = mkdtempSync(join(tmpdir(), "mockctl-fuzz-"));
-let platform: Platform;
-beforeAll(async () => {
-  platform = await startPlatform({ port: 0, dataDir });
-});
-afterAll(async () => {
-  await platform?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const platform = platformForTests("fuzz");
 
 interface Reply {
   status: number;

@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Platform, startPlatform } from "./platform.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { platformForTests } from "./platform-for-tests.ts";
 
 interface Reply {
   status: number;
@@ -37,8 +34,7 @@ const imposter = (port: number) =>
 const formPost = { origin: EVIL, "sec-fetch-site": "cross-site", "content-type": "text/plain" };
 
 describe("the local admin API against cross-site pages and DNS rebinding", () => {
-  const dataDir = mkdtempSync(join(tmpdir(), "mockctl-cross-site-"));
-  let platform: Platform;
+  const platform = platformForTests("cross-site", { allowedOrigins: [APP], allowedHosts: ["mb"] });
   let url: string;
   const ports = async () =>
     (
@@ -46,12 +42,7 @@ describe("the local admin API against cross-site pages and DNS rebinding", () =>
     ).imposters.map((i) => i.port);
 
   beforeAll(async () => {
-    platform = await startPlatform({ port: 0, dataDir, allowedOrigins: [APP], allowedHosts: ["mb"] });
     url = platform.url;
-  });
-  afterAll(async () => {
-    await platform?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("creates an imposter for a plain client that sends no Origin, as for every Mountebank client", async () => {

@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Platform, startPlatform } from "./platform.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { platformForTests } from "./platform-for-tests.ts";
 
 /**
  * Issue 15, part 1, on the platform `npm start` runs: a catastrophic pattern used to hold workerd's only
@@ -27,10 +24,8 @@ async function timedGet(url: string): Promise<{ status: number; body: string; ms
 }
 
 describe("a catastrophic regular expression on the local platform", () => {
-  const dataDir = mkdtempSync(join(tmpdir(), "mockctl-hostile-regex-"));
-  let platform: Platform;
+  const platform = platformForTests("hostile-regex");
   beforeAll(async () => {
-    platform = await startPlatform({ port: 0, dataDir });
     for (const imposter of [hostile, plain]) {
       const created = await fetch(`${platform.url}/imposters`, {
         method: "POST",
@@ -38,10 +33,6 @@ describe("a catastrophic regular expression on the local platform", () => {
       });
       expect(created.status).toBe(201);
     }
-  });
-  afterAll(async () => {
-    await platform?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("answers the hostile request and another imposter, each within a second", async () => {

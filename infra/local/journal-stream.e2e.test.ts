@@ -1,20 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Platform, startPlatform } from "./platform.ts";
+import { describe, expect, it } from "vitest";
+import { platformForTests } from "./platform-for-tests.ts";
 
 // Issue 11: the live journal on the running local platform (workerd behind the keep-alive relay), read
 // with fetch as the dashboard reads it, while requests are sent to the imposter; and the explain route.
-const dataDir = mkdtempSync(join(tmpdir(), "mockctl-journal-"));
-let platform: Platform;
-beforeAll(async () => {
-  platform = await startPlatform({ port: 0, dataDir });
-});
-afterAll(async () => {
-  await platform?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const platform = platformForTests("journal");
 
 const admin = (method: string, path: string, body?: unknown) =>
   fetch(`${platform.url}${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body) });

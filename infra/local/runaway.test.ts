@@ -1,16 +1,12 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Platform, startPlatform } from "./platform.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { platformForTests } from "./platform-for-tests.ts";
 
 /**
  * Issue 8, part 1: a user function that never finishes fails its own request with mb's envelope, and
  * nothing else waits for it. Before the user-code host, workerd ran the loaded isolate on the platform's
  * own thread: the first loop stopped every imposter and the admin API for good.
  */
-const dataDir = mkdtempSync(join(tmpdir(), "mockctl-runaway-"));
-let platform: Platform;
+const platform = platformForTests("runaway", { allowInjection: true });
 
 const RUNAWAYS = {
   loop: "config => { while (true) {} }",
@@ -30,31 +26,14 @@ const runaway = (source: string) => ({
   ],
 });
 
-async function put(imposter: object): Promise<void> {
-  const port = (imposter as { port: number }).port;
-  await fetch(`${platform.url}/imposters/${port}`, { method: "DELETE" });
-  const created = await fetch(`${platform.url}/imposters`, {
-    method: "POST",
-    body: JSON.stringify(imposter),
-  });
-  expect(created.status).toBe(201);
+async function put(imposter: { port: number }): Promise<void> {
+  expect((await platform.recreate(imposter)).status).toBe(201);
 }
 
-/** The answer and how long it took, in ms. */
-async function timed(path: string): Promise<{ status: number; body: string; ms: number }> {
-  const started = performance.now();
-  const response = await fetch(`${platform.url}${path}`);
-  const body = await response.text();
-  return { status: response.status, body, ms: performance.now() - started };
-}
+const timed = (path: string) => platform.timed(path);
 
 beforeAll(async () => {
-  platform = await startPlatform({ port: 0, dataDir, allowInjection: true });
   await put(plain);
-});
-afterAll(async () => {
-  await platform.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe("a runaway user function", () => {

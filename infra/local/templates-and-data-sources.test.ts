@@ -1,17 +1,15 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { PLATFORM_PATHS } from "@mockctl/contract/platform-api";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Platform, startPlatform } from "./platform.ts";
+import { describe, expect, it } from "vitest";
+import { platformForTests } from "./platform-for-tests.ts";
 
 /**
  * Issue 7 on the local platform, through the admin API: eta templates (refused when they do not compile,
  * rendered on the user-code host, held to user code's time limit when they throw or never finish), and
  * lookup CSVs uploaded through the platform API beside the files on disk.
  */
-const dataDir = mkdtempSync(join(tmpdir(), "mockctl-templates-"));
-let platform: Platform;
+const platform = platformForTests("templates", { allowInjection: true });
 
 const templated = (port: number, body: string) => ({
   protocol: "http",
@@ -19,30 +17,8 @@ const templated = (port: number, body: string) => ({
   stubs: [{ responses: [{ is: { _template: "eta", body } }] }],
 });
 
-async function post(imposter: object): Promise<{ status: number; body: unknown }> {
-  const port = (imposter as { port: number }).port;
-  await fetch(`${platform.url}/imposters/${port}`, { method: "DELETE" });
-  const response = await fetch(`${platform.url}/imposters`, {
-    method: "POST",
-    body: JSON.stringify(imposter),
-  });
-  return { status: response.status, body: await response.json() };
-}
-
-async function timed(path: string): Promise<{ status: number; body: string; ms: number }> {
-  const started = performance.now();
-  const response = await fetch(`${platform.url}${path}`);
-  const body = await response.text();
-  return { status: response.status, body, ms: performance.now() - started };
-}
-
-beforeAll(async () => {
-  platform = await startPlatform({ port: 0, dataDir, allowInjection: true });
-});
-afterAll(async () => {
-  await platform.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const post = (imposter: { port: number }) => platform.recreate(imposter);
+const timed = (path: string) => platform.timed(path);
 
 describe("eta templates on the local platform", () => {
   it("renders a request and echoes the definition as written", async () => {
@@ -114,7 +90,7 @@ describe("lookup data sources on the local platform", () => {
     });
 
   it("reads a file on disk as mb does, and an upload of the same path in its place", async () => {
-    const file = join(dataDir, "people.csv");
+    const file = join(platform.dataDir, "people.csv");
     writeFileSync(file, "id,name\n1,Disk Ada\n");
     expect((await post(lookup(4710, file))).status).toBe(201);
     expect((await timed("/i/4710/people/1")).body).toBe("name=Disk Ada");

@@ -98,6 +98,9 @@ describe("addresses that carry a workspace", () => {
     ["http://127.0.0.1:2525/w/t1/i/4545", "t1", 4545, "/"],
     ["http://4545.team-a.localhost/orders", "team-a", 4545, "/orders"],
     ["http://4545.team-a.mocks.example.com/", "team-a", 4545, "/"],
+    // WORKSPACE_ID_MAX (naming.ts), in the path and in the host.
+    [`http://127.0.0.1:2525/w/${"w".repeat(32)}/i/4545`, "w".repeat(32), 4545, "/"],
+    [`http://4545.${"w".repeat(32)}.localhost/`, "w".repeat(32), 4545, "/"],
   ])("%s addresses workspace %s's imposter %i at %s", (url, workspace, port, target) => {
     const zone = url.includes("example.com") ? "mocks.example.com" : "localhost";
     expect(resolveAddress(new URL(url).href, zone)).toEqual({ workspace, port, target });
@@ -111,6 +114,8 @@ describe("addresses that carry a workspace", () => {
     "http://127.0.0.1:2525/w/team-a/x/4545",
     "http://4545.a.b.localhost/",
     "http://4545.-a.localhost/",
+    `http://127.0.0.1:2525/w/${"w".repeat(33)}/i/4545`,
+    `http://4545.${"w".repeat(33)}.localhost/`,
   ])("%s belongs to the admin API", (url) => {
     expect(resolve(url)).toBeNull();
   });

@@ -19,6 +19,7 @@ describe("platform API schemas", () => {
     ["-a", false],
     ["a-", false],
     ["a.b", false],
+    ["x".repeat(32), true],
     ["x".repeat(33), false],
   ])("workspace id %j is valid: %s", (id, valid) => {
     expect(workspaceIdSchema.safeParse(id).success).toBe(valid);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isWorkspaceId } from "./naming.ts";
+import { isWorkspaceId, WORKSPACE_ID_MAX } from "./naming.ts";
 
 /**
  * The platform's own API, beside Mountebank's: workspaces, tokens and the audit log. Fixed here before the
@@ -34,13 +34,12 @@ export type Scope = z.infer<typeof scopeSchema>;
 const SCOPE_RANK: Readonly<Record<Scope, number>> = { read: 0, write: 1, admin: 2 };
 export const scopeAllows = (held: Scope, needed: Scope): boolean => SCOPE_RANK[held] >= SCOPE_RANK[needed];
 
-/**
- * A workspace id is a DNS label (naming.ts `isWorkspaceId`, the one rule the edge also reads addresses
- * with), at most 32 characters for a platform-created workspace.
- */
+export { WORKSPACE_ID_MAX };
+
+/** A workspace id: naming.ts `isWorkspaceId`, the one rule the edge also reads addresses with. */
 export const workspaceIdSchema = z
   .string()
-  .refine((id) => id.length <= 32 && isWorkspaceId(id), "lowercase letters, digits and inner hyphens, 1-32");
+  .refine(isWorkspaceId, `lowercase letters, digits and inner hyphens, 1-${WORKSPACE_ID_MAX}`);
 
 export const workspaceSettingsSchema = z.object({
   /** Mountebank's --allowInjection, for this workspace only. */
@@ -94,14 +93,41 @@ export type CreatedToken = z.infer<typeof createdTokenSchema>;
 export const createdWorkspaceSchema = z.object({ workspace: workspaceSchema, token: createdTokenSchema });
 export const tokenListSchema = z.object({ tokens: z.array(tokenSchema) });
 
+/**
+ * Every action the audit log records, as `<thing>.<verb>`: the platform's own and each change of an
+ * imposter. Rows written before migration 0003 in the older words (`created`, `stub added at 0`) were
+ * rewritten to these.
+ */
+export const auditActionSchema = z.enum([
+  "workspace.create",
+  "workspace.update",
+  "token.create",
+  "token.revoke",
+  "data-source.put",
+  "data-source.delete",
+  "imposter.create",
+  "imposter.delete",
+  "stub.add",
+  "stub.replace",
+  "stub.delete",
+  "stubs.replace",
+  "proxy-responses.delete",
+  "requests.delete",
+]);
+export type AuditAction = z.infer<typeof auditActionSchema>;
+
 export const auditEntrySchema = z.object({
   id: z.number().int(),
   /** `anonymous`, `api-key`, `platform` or `token:<name>`. */
   actor: z.string(),
-  /** What was done, e.g. `imposter.create`, `stubs.replace`, `token.revoke`. */
-  action: z.string(),
-  /** What it was done to, e.g. `imposter:4545` or `token:<id>`. */
+  action: auditActionSchema,
+  /**
+   * What it was done to: `workspace:<id>`, `token:<id>`, `data-source:<path>`, or for an imposter its
+   * Mountebank log scope, `<protocol>:<port>` and its name if it has one (`http:4545 orders`).
+   */
   target: z.string(),
+  /** The stub's index, for `stub.add`, `stub.replace` and `stub.delete`. */
+  stub: z.number().int().optional(),
   at: z.iso.datetime(),
 });
 export type AuditEntryView = z.infer<typeof auditEntrySchema>;

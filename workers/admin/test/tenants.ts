@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { type CreatedToken, createdWorkspaceSchema, type Scope } from "@mockctl/contract";
 import { expect } from "vitest";
+import { tokenHash } from "../src/services/auth.ts";
 import { type Answer, type CallOptions, call } from "./client.ts";
 
 /** mb's exact 401 body (util/errors.js UnauthorizedError). */
@@ -54,4 +55,27 @@ export async function auditRows(workspaceId: string) {
     .bind(workspaceId)
     .all();
   return results;
+}
+
+/**
+ * A workspace and one token of it written straight to D1, as an operator did before the platform API: no
+ * API call, no audit row. Answers the options that call as that token.
+ */
+export async function storedWorkspace(
+  id: string,
+  { secret = `${id}-token`, allowInjection = false, platformKey = PLATFORM_KEY } = {},
+): Promise<CallOptions> {
+  await env.DB.batch([
+    env.DB.prepare("INSERT INTO workspaces (id, name, allow_injection) VALUES (?, ?, ?)").bind(
+      id,
+      id,
+      allowInjection ? 1 : 0,
+    ),
+    env.DB.prepare("INSERT INTO api_tokens (id, workspace_id, name, token_hash) VALUES (?, ?, 'ci', ?)").bind(
+      `${id}-1`,
+      id,
+      await tokenHash(secret),
+    ),
+  ]);
+  return { vars: { API_KEY: platformKey }, headers: { "x-api-key": secret } };
 }

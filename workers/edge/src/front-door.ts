@@ -1,9 +1,4 @@
-import {
-  type ImposterAddress,
-  noSuchImposterResponse,
-  objectName,
-  workspaceOfObject,
-} from "@mockctl/contract";
+import { type ImposterAddress, noSuchImposterResponse, objectName } from "@mockctl/contract";
 import type { MbRequest, RawHttpRequest, ResponseDescription } from "@mockctl/core";
 import { type ImposterEngine, normalizeRequest } from "@mockctl/core";
 import {
@@ -35,6 +30,8 @@ interface Hit {
   env: Env;
   ctx: ExecutionContext;
   name: string;
+  /** The registry entry served from: its engine, and its workspace's data sources. */
+  entry: Served;
   engine: ImposterEngine;
   request: MbRequest;
   /** Where to remember a stateless answer, under `line`; null when the imposter cannot be memoized. */
@@ -42,6 +39,14 @@ interface Hit {
   line: string;
   /** The raw path and query as sent, which a proxy forwards. */
   target: string;
+}
+
+/** The entry's workspace's uploaded data sources (in place of the default workspace's), kept on the entry. */
+function dataSourcesOf({ env, entry }: Hit) {
+  if (entry.dataSources?.env !== env) {
+    entry.dataSources = { env, deps: dataSourceDeps(env, entry.workspace) };
+  }
+  return entry.dataSources.deps;
 }
 
 function failedAfterCount(hit: Hit, error: unknown): Response | Promise<Response> {
@@ -79,7 +84,7 @@ function answerStub(hit: Hit, stubIndex: number): Promise<Response> {
   if (runsUserCode(engine)) return answerWithUserCode(hit, stubIndex);
   countStateless(env, ctx, name);
   // A stateless stub may still proxy (proxyTransparent records nothing); never remembered, not frozen.
-  const files = dataSourceDeps(env, workspaceOfObject(name));
+  const files = dataSourcesOf(hit);
   const deps = proxies(engine)
     ? { ...files, ...proxyDeps(env, hit.target, loopbackFor(env, ctx, hit.name)) }
     : files;
@@ -101,8 +106,7 @@ function answerStub(hit: Hit, stubIndex: number): Promise<Response> {
 function answerWithUserCode(hit: Hit, stubIndex: number): Promise<Response> {
   const { env, ctx, name, engine, request } = hit;
   // Plain copies, as for the object: the request crosses into the user-code isolate over RPC.
-  // The imposter's workspace's uploaded data sources, in place of the default workspace's.
-  const userCode = frontDoorDeps(env, engine, dataSourceDeps(env, workspaceOfObject(name)));
+  const userCode = frontDoorDeps(env, engine, dataSourcesOf(hit));
   const deps = proxies(engine)
     ? { ...userCode, ...proxyDeps(env, hit.target, loopbackFor(env, ctx, name)) }
     : userCode;
@@ -146,7 +150,7 @@ function serveFrom(
   const raw = toRawRequest(request, target);
   const hit = (read: RawHttpRequest): Hit => {
     const seen = key === undefined ? read : withoutKey(read, key);
-    return { ...known, engine, request: normalizeRequest(seen), memo, line, target };
+    return { ...known, entry: served, engine, request: normalizeRequest(seen), memo, line, target };
   };
   if (raw instanceof Promise) return raw.then((read) => answer(hit(read)));
   return answer(hit(raw));

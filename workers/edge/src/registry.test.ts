@@ -26,6 +26,11 @@ describe("registry", () => {
     expect(lookup(name)).toMatchObject({ version: 3, engine: null });
   });
 
+  it("carries the workspace of the name, so a request need not work it out", () => {
+    expect(publish("team-a:4545", 1, engine("a")).workspace).toBe("team-a");
+    expect(lookup("team-a:4545")?.workspace).toBe("team-a");
+  });
+
   it("keeps the compiled engine when the same version is published again", () => {
     const name = freshName();
     const first = engine("first");

@@ -1,4 +1,5 @@
-import type { ImposterEngine } from "@mockctl/core";
+import { workspaceOfObject } from "@mockctl/contract";
+import type { EngineDeps, ImposterEngine } from "@mockctl/core";
 
 /**
  * The imposters this isolate serves without a hop, by object name (`${workspace}:${port}`).
@@ -15,6 +16,10 @@ export interface Served {
   /** null: the imposter does not exist at this version (a tombstone, so unknown ports need no hop). */
   readonly engine: ImposterEngine | null;
   loadedAt: number;
+  /** The workspace the name is in (`workspaceOfObject`), worked out once here rather than per request. */
+  readonly workspace: string;
+  /** Its workspace's data-source seam for `env`, made on the first request that needs it (front-door.ts). */
+  dataSources?: { readonly env: object; readonly deps: Pick<EngineDeps, "dataSource"> };
 }
 
 export const REVALIDATE_MS = 5_000;
@@ -49,7 +54,7 @@ export function confirm(name: string, version: number): Served | undefined {
 export function publish(name: string, version: number, engine: ImposterEngine | null): Served {
   const held = confirm(name, version) ?? served.get(name);
   if (held !== undefined && held.version >= version) return held;
-  const entry = { version, engine, loadedAt: Date.now() };
+  const entry: Served = { version, engine, loadedAt: Date.now(), workspace: workspaceOfObject(name) };
   served.set(name, entry);
   return entry;
 }

@@ -1,19 +1,11 @@
 import { abortAllDurableObjects, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ImposterKeeper } from "../src/imposter-keeper.ts";
-import { freshPort, imposter, objectFor, rawObjectFor, send } from "./helpers.ts";
+import { freshPort, imposter, mbRequest, objectFor, rawObjectFor, send } from "./helpers.ts";
 
 const cycling = (...bodies: string[]) => ({ responses: bodies.map((body) => ({ is: { body } })) });
 
-const request = {
-  requestFrom: "",
-  method: "GET",
-  path: "/",
-  query: {},
-  headers: {},
-  body: "",
-  ip: "",
-};
+const request = mbRequest();
 
 /** The counter and the cursors as storage holds them, read inside the object. */
 function stored(state: DurableObjectState) {

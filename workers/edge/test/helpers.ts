@@ -23,8 +23,20 @@ export function send(url: string, init: RequestInit = {}): Promise<Response> {
   return exports.default.fetch(new Request(new URL(url, "http://127.0.0.1:2525"), init));
 }
 
+/** A GET of `/` with Mountebank's empty defaults, overridden by `fields`. */
+export const mbRequest = (fields: Partial<MbRequest> = {}): MbRequest => ({
+  requestFrom: "",
+  method: "GET",
+  path: "/",
+  query: {},
+  headers: {},
+  body: "",
+  ip: "",
+  ...fields,
+});
+
 /** A served GET of `/<i>` that no stub answered, as the journal records it. */
 export const journalEntry = (i: number): { request: MbRequest; stubIndex: number | null } => ({
-  request: { requestFrom: "", method: "GET", path: `/${i}`, query: {}, headers: {}, body: "", ip: "" },
+  request: mbRequest({ path: `/${i}` }),
   stubIndex: null,
 });

@@ -1,6 +1,6 @@
 import { abortAllDurableObjects } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { freshPort, imposter, is, objectFor } from "./helpers.ts";
+import { freshPort, imposter, is, mbRequest, objectFor } from "./helpers.ts";
 
 const BAD_INDEX = "'index' must be between 0 and the length of the stubs array";
 const BAD_STUB_INDEX =
@@ -32,15 +32,7 @@ describe("ImposterObject RPC", () => {
     const object = objectFor(port);
     expect(await object.summary()).toBeNull();
     await object.put(imposter(port, { name: "orders", recordRequests: true, stubs: [is("a"), is("b")] }));
-    await object.handle({
-      method: "GET",
-      path: "/",
-      query: {},
-      headers: {},
-      body: "",
-      requestFrom: "",
-      ip: "",
-    });
+    await object.handle(mbRequest());
     const [full, summary] = [await object.read(), await object.summary()];
     expect(full?.state.requests).toHaveLength(1);
     expect(summary).toEqual({

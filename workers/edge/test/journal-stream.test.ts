@@ -1,6 +1,6 @@
 import type { JournalEntry } from "@mockctl/contract";
 import { describe, expect, it } from "vitest";
-import { freshPort, imposter, is, objectFor, send } from "./helpers.ts";
+import { freshPort, imposter, is, mbRequest, objectFor, send } from "./helpers.ts";
 
 interface SseEvent {
   event: string;
@@ -113,7 +113,7 @@ describe("the live journal (ImposterObject.journal)", () => {
 describe("ImposterObject.explain", () => {
   it("answers the near-miss view of the current stubs, and no such resource without an imposter", async () => {
     const port = freshPort();
-    const request = { method: "GET", path: "/b", query: {}, headers: {}, body: "", requestFrom: "", ip: "" };
+    const request = mbRequest({ path: "/b" });
     expect(await objectFor(port).explain(request)).toMatchObject({
       ok: false,
       errors: [{ code: "no such resource" }],
@@ -143,15 +143,7 @@ describe("ImposterObject.explain", () => {
     await objectFor(port).put(
       imposter(port, { stubs: [{ predicates: [{ equals: { path: "/a" }, except: "[" }], ...is("a") }] }),
     );
-    const answer = await objectFor(port).explain({
-      method: "GET",
-      path: "/",
-      query: {},
-      headers: {},
-      body: "",
-      requestFrom: "",
-      ip: "",
-    });
+    const answer = await objectFor(port).explain(mbRequest());
     expect(answer).toMatchObject({ ok: false, errors: [{ code: "bad data" }] });
   });
 });

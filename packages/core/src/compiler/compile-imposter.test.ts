@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { testRequest } from "../../test/behaviors/test-request.ts";
 import { MbFailure } from "../errors.ts";
 import type { PredicateInjector } from "../predicates/types.ts";
 import { createRequestView } from "../request/view.ts";
@@ -6,15 +7,7 @@ import type { Predicate } from "../schemas/predicate.ts";
 import type { MbRequest } from "../schemas/request.ts";
 import { compileImposter } from "./compile-imposter.ts";
 
-const base: MbRequest = {
-  requestFrom: "127.0.0.1:5000",
-  method: "GET",
-  path: "/",
-  query: {},
-  headers: {},
-  body: "",
-  ip: "127.0.0.1",
-};
+const base = testRequest();
 const view = (fields: Partial<MbRequest>) => createRequestView({ ...base, ...fields });
 const imposter = (...sets: Predicate[][]) => ({
   stubs: sets.map((predicates) => ({ predicates, responses: [] })),

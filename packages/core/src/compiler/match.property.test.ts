@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { testRequest } from "../../test/behaviors/test-request.ts";
 import { indexedStubPredicates, stubPredicates } from "../../test/compiler/arbitraries.ts";
 import { request } from "../../test/compiler/vocabulary.ts";
 import type { PredicateInjector } from "../predicates/types.ts";
@@ -114,12 +115,4 @@ describe("match (route index) agrees with matchLinear (the oracle)", () => {
   });
 });
 
-const baseRequest: MbRequest = {
-  requestFrom: "127.0.0.1:5000",
-  method: "GET",
-  path: "/",
-  query: {},
-  headers: {},
-  body: "",
-  ip: "127.0.0.1",
-};
+const baseRequest = testRequest();

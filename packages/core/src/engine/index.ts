@@ -1,3 +1,3 @@
 export { createEngine } from "./create-engine.ts";
-export { isStatefulStub } from "./stateful.ts";
+export { isRecordingStub, isStatefulStub } from "./stateful.ts";
 export * from "./types.ts";

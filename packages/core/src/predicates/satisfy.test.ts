@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { request } from "../../test/predicates/mb-oracle.ts";
 import { createRequestView } from "../request/view.ts";
 import { equalsTest } from "./equals.ts";
 import { existsTest } from "./exists.ts";
@@ -17,15 +18,7 @@ const rules = (overrides: Partial<Satisfaction> = {}): Satisfaction => ({
   ...overrides,
 });
 
-const view = createRequestView({
-  requestFrom: "",
-  method: "GET",
-  path: "/",
-  query: {},
-  headers: {},
-  body: "",
-  ip: "",
-});
+const view = createRequestView(request({}));
 
 // predicateSatisfied in Mountebank's models/predicates.js, rule by rule.
 describe("satisfied", () => {

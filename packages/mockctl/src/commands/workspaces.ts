@@ -1,4 +1,4 @@
-import { type WorkspaceView, workspaceIdSchema } from "@mockctl/contract/platform-api";
+import { WORKSPACE_ID_MAX, type WorkspaceView, workspaceIdSchema } from "@mockctl/contract/platform-api";
 import { type Command, flag, stringValue } from "../command.ts";
 import { type Output, table, UsageError } from "../output.ts";
 import { showSecret } from "./secret.ts";
@@ -21,7 +21,7 @@ export const workspacesCreate: Command = {
   remote: true,
   description: [
     "POST /platform/workspaces, with the platform's own key as --token (mb's --apikey). <id> is a DNS",
-    "label (lowercase letters, digits, inner hyphens, 1-32): imposters are served at <port>.<id>.<zone>.",
+    `label (lowercase letters, digits, inner hyphens, 1-${WORKSPACE_ID_MAX}): imposters are served at <port>.<id>.<zone>.`,
   ],
   options: {
     name: { type: "string", value: "<name>", description: "a display name (default: the id)" },

@@ -60,6 +60,15 @@ export const imposters = sqliteTable(
     protocol: text("protocol").notNull(),
     name: text("name"),
     createdAt: createdAt(),
+    /**
+     * The bytes its definition takes as stored (UTF-8 JSON), written with every admin change
+     * (services/catalog.ts `noteStoredBytes`), so a workspace's MAX_STORED_BYTES check is one query. Null
+     * means "ask the object": a row from before 0002, a create not yet done, or an imposter with a
+     * recording proxy, whose object grows the definition by itself.
+     */
+    storedBytes: integer("stored_bytes"),
+    /** The object's version `storedBytes` was taken at: versions only grow, so a late older write loses. */
+    bytesVersion: integer("bytes_version").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.port] })],
 );
@@ -70,8 +79,11 @@ export const auditLog = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     workspaceId: text("workspace_id").notNull(),
     actor: text("actor").notNull(),
+    /** @mockctl/contract `auditActionSchema`; 0003 rewrote the older words of imposter changes to them. */
     action: text("action").notNull(),
     target: text("target").notNull(),
+    /** The stub's index, for a change of one stub (`stub.add`, `stub.replace`, `stub.delete`). */
+    stub: integer("stub"),
     at: integer("at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
   },
   (t) => [index("audit_log_workspace_idx").on(t.workspaceId, t.id)],

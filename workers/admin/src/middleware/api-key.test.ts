@@ -1,7 +1,6 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call } from "../../test/client.ts";
-import { UNAUTHORIZED } from "../../test/tenants.ts";
+import { storedWorkspace, UNAUTHORIZED } from "../../test/tenants.ts";
 import { tokenHash } from "../services/auth.ts";
 
 const vars = { API_KEY: "s3cret" };
@@ -52,16 +51,9 @@ describe("x-api-key", () => {
   });
 
   it("accepts a workspace token stored as its SHA-256, and nothing else", async () => {
-    await env.DB.prepare("INSERT INTO workspaces (id, name) VALUES ('team', 'team')").run();
+    const asTeam = await storedWorkspace("team", { platformKey: vars.API_KEY });
     const hash = await tokenHash("team-token");
-    await env.DB.prepare(
-      "INSERT INTO api_tokens (id, workspace_id, name, token_hash) VALUES ('t1', 'team', 'ci', ?)",
-    )
-      .bind(hash)
-      .run();
-    expect((await call("GET", "/imposters", { vars, headers: { "x-api-key": "team-token" } })).status).toBe(
-      200,
-    );
+    expect((await call("GET", "/imposters", asTeam)).status).toBe(200);
     expect((await call("GET", "/imposters", { vars, headers: { "x-api-key": hash } })).status).toBe(401);
   });
 });

@@ -218,6 +218,20 @@ const MOCKCTL: Operation[] = [
 const plat = "platform" as const;
 const oneDataSource = PLATFORM_PATHS.dataSource("").split("?")[0] ?? "/platform/data-source";
 const byPath = z.object({ path: dataSourcePathSchema });
+/** A data-source route of the platform API; it answers 200 with the data source unless `rest` says otherwise. */
+const dataSourceOp = (
+  method: Operation["method"],
+  path: string,
+  summary: string,
+  rest: Partial<Operation>,
+): Operation => ({
+  method,
+  path,
+  summary,
+  tag: plat,
+  answer: { status: 200, schema: dataSourceSchema },
+  ...rest,
+});
 /** `@mockctl/contract` platform-api.ts: workspaces, tokens, the audit log and uploaded data sources. */
 const PLATFORM: Operation[] = [
   {
@@ -273,37 +287,18 @@ const PLATFORM: Operation[] = [
     query: auditQuerySchema,
     answer: { status: 200, schema: auditPageSchema },
   },
-  {
-    method: "get",
-    path: PLATFORM_PATHS.dataSources,
-    summary: "List the workspace's uploaded lookup data sources",
-    tag: plat,
+  // Uploaded data sources: one resource, each verb answering one of its shapes as JSON.
+  dataSourceOp("get", PLATFORM_PATHS.dataSources, "List the workspace's uploaded lookup data sources", {
     answer: { status: 200, schema: dataSourceListSchema },
-  },
-  {
-    method: "put",
-    path: PLATFORM_PATHS.dataSources,
-    summary: "Upload (or replace) a lookup CSV at a path",
-    tag: plat,
+  }),
+  dataSourceOp("put", PLATFORM_PATHS.dataSources, "Upload (or replace) a lookup CSV at a path", {
     body: putDataSourceSchema,
-    answer: { status: 200, schema: dataSourceSchema },
-  },
-  {
-    method: "get",
-    path: oneDataSource,
-    summary: "One uploaded data source, with its content",
-    tag: plat,
+  }),
+  dataSourceOp("get", oneDataSource, "One uploaded data source, with its content", {
     query: byPath,
     answer: { status: 200, schema: dataSourceWithContentSchema },
-  },
-  {
-    method: "delete",
-    path: oneDataSource,
-    summary: "Delete an uploaded data source",
-    tag: plat,
-    query: byPath,
-    answer: { status: 200, schema: dataSourceSchema },
-  },
+  }),
+  dataSourceOp("delete", oneDataSource, "Delete an uploaded data source", { query: byPath }),
 ];
 
 export const OPERATIONS: readonly Operation[] = [...MOUNTEBANK, ...MOCKCTL, ...PLATFORM];

@@ -1,21 +1,16 @@
 import { env } from "cloudflare:workers";
 import { MAX_DATA_SOURCE_BYTES, PLATFORM_PATHS, uploadedDataSourceKey } from "@mockctl/contract";
 import { beforeEach, describe, expect, it } from "vitest";
-import { call } from "../../test/client.ts";
-import { tokenHash } from "../services/auth.ts";
+import { type CallOptions, call } from "../../test/client.ts";
+import { storedWorkspace } from "../../test/tenants.ts";
 
 const LIST = PLATFORM_PATHS.dataSources;
 const one = PLATFORM_PATHS.dataSource;
 const people = "id,name\n1,Ada\n2,Grace\n";
-const asTeam = { vars: { API_KEY: "platform-key" }, headers: { "x-api-key": "blue-token" } };
+let asTeam: CallOptions;
 
 beforeEach(async () => {
-  await env.DB.prepare("INSERT INTO workspaces (id, name) VALUES ('blue', 'blue')").run();
-  await env.DB.prepare(
-    "INSERT INTO api_tokens (id, workspace_id, name, token_hash) VALUES ('b1', 'blue', 'ci', ?)",
-  )
-    .bind(await tokenHash("blue-token"))
-    .run();
+  asTeam = await storedWorkspace("blue");
 });
 
 describe("uploaded data sources (/platform/data-sources)", () => {

@@ -28,6 +28,26 @@ describe("GET /logs", () => {
     expect(Number.isNaN(Date.parse(answer.json.logs[0].timestamp))).toBe(false);
   });
 
+  it("words every change of an imposter as before the audit actions were named", async () => {
+    const stub = { responses: [{ is: {} }] };
+    await created({ protocol: "http", port: 4621, stubs: [stub, stub] });
+    await call("PUT", "/imposters/4621/stubs/1", { body: stub });
+    await call("DELETE", "/imposters/4621/stubs/0");
+    await call("PUT", "/imposters/4621/stubs", { body: { stubs: [] } });
+    await call("DELETE", "/imposters/4621/savedProxyResponses");
+    await call("DELETE", "/imposters/4621/savedRequests");
+    expect(messages(await call("GET", "/logs"))).toEqual(
+      [
+        "created",
+        "stub 1 replaced",
+        "stub 0 deleted",
+        "stubs replaced",
+        "saved proxy responses deleted",
+        "saved requests deleted",
+      ].map((words) => `[http:4621] ${words} by anonymous`),
+    );
+  });
+
   it.each([
     ["?startIndex=1&endIndex=2", ["4602", "4603"]],
     ["?startIndex=2", ["4603", "4604"]],

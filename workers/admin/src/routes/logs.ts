@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env.ts";
-import { recentAudit } from "../services/audit.ts";
+import { logWords, recentAudit } from "../services/audit.ts";
 
 /**
  * There is no log file on Workers: the workspace's audit log stands in, in mb's `{level, message,
@@ -10,7 +10,7 @@ export const logs = new Hono<AppEnv>().get("/logs", async (c) => {
   const admin = c.get("admin");
   const entries = (await recentAudit(admin.db, admin.principal.workspaceId)).map((entry) => ({
     level: "info",
-    message: `[${entry.target}] ${entry.action} by ${entry.actor}`,
+    message: `[${entry.target}] ${logWords(entry)} by ${entry.actor}`,
     timestamp: entry.at.toISOString(),
   }));
   const start = Number.parseInt(c.req.query("startIndex") || "0", 10);

@@ -81,15 +81,17 @@ describe("GET /platform/audit", () => {
     const admin = await newWorkspace("team");
     const key = withKey(admin.secret);
     await created({ protocol: "http", port: 4545 }, key);
-    await call("PUT", "/imposters/4545/stubs", { ...key, body: { stubs: [] } });
+    await call("POST", "/imposters/4545/stubs", { ...key, body: { stub: { responses: [{ is: {} }] } } });
     await call("DELETE", "/imposters/4545", key);
     const first = auditPageSchema.parse((await call("GET", "/platform/audit?limit=2", key)).json);
-    expect(first.entries.map((entry) => entry.action)).toEqual(["deleted", "stubs replaced"]);
+    expect(first.entries.map((entry) => entry.action)).toEqual(["imposter.delete", "stub.add"]);
+    expect(first.entries[1]).toMatchObject({ target: "http:4545", stub: 0 });
+    expect(first.entries[0]).not.toHaveProperty("stub");
     expect(first.entries[0]).toMatchObject({ actor: "token:admin", target: "http:4545" });
     const second = auditPageSchema.parse(
       (await call("GET", `/platform/audit?limit=2&before=${first.next}`, key)).json,
     );
-    expect(second.entries.map((entry) => entry.action)).toEqual(["created", "token.create"]);
+    expect(second.entries.map((entry) => entry.action)).toEqual(["imposter.create", "token.create"]);
     const last = auditPageSchema.parse(
       (await call("GET", `/platform/audit?limit=2&before=${second.next}`, key)).json,
     );

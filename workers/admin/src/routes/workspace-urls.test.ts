@@ -1,23 +1,17 @@
-import { env } from "cloudflare:workers";
 import { objectName } from "@mockctl/contract";
 import { beforeEach, describe, expect, it } from "vitest";
-import { call } from "../../test/client.ts";
+import { type CallOptions, call } from "../../test/client.ts";
 import { imposterObject } from "../../test/helpers.ts";
-import { tokenHash } from "../services/auth.ts";
+import { storedWorkspace } from "../../test/tenants.ts";
 
 // An imposter created with a workspace token lives in that workspace's object, and its `url` is the one
 // the front door serves that object at (/w/<workspace>/i/<port>), not the default workspace's /i/<port>.
 const vars = { API_KEY: "platform-key" };
-const asTeam = { vars, headers: { "x-api-key": "blue-token" } };
+let asTeam: CallOptions;
 
 // After the setup file's reset and migrations, which run before each test.
 beforeEach(async () => {
-  await env.DB.prepare("INSERT INTO workspaces (id, name) VALUES ('blue', 'blue')").run();
-  await env.DB.prepare(
-    "INSERT INTO api_tokens (id, workspace_id, name, token_hash) VALUES ('b1', 'blue', 'ci', ?)",
-  )
-    .bind(await tokenHash("blue-token"))
-    .run();
+  asTeam = await storedWorkspace("blue");
 });
 
 describe("an imposter of a workspace other than the default", () => {

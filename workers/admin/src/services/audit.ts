@@ -1,14 +1,58 @@
-import type { AuditEntryView } from "@mockctl/contract";
+import type { AuditAction, AuditEntryView } from "@mockctl/contract";
 import { and, asc, desc, eq, lt } from "drizzle-orm";
 import { type AuditEntry, auditLog } from "../db/schema.ts";
 import type { Db, Principal } from "../env.ts";
 
-/** The insert of one audit row, for a batch with the change it records. */
-export const auditEntry = (db: Db, principal: Principal, action: string, target: string) =>
-  db.insert(auditLog).values({ workspaceId: principal.workspaceId, actor: principal.actor, action, target });
+/** The insert of one audit row, for a batch with the change it records; `stub` for a one-stub change. */
+export const auditEntry = (
+  db: Db,
+  principal: Principal,
+  action: AuditAction,
+  target: string,
+  stub?: number,
+) =>
+  db.insert(auditLog).values({
+    workspaceId: principal.workspaceId,
+    actor: principal.actor,
+    action,
+    target,
+    stub: stub ?? null,
+  });
 
-export async function audit(db: Db, principal: Principal, action: string, target: string): Promise<void> {
+export async function audit(
+  db: Db,
+  principal: Principal,
+  action: AuditAction,
+  target: string,
+): Promise<void> {
   await auditEntry(db, principal, action, target);
+}
+
+/**
+ * GET /logs words an imposter's change as it did before the actions were named (`created`, `stub added at
+ * 0`); the platform's own actions read as their names.
+ */
+export function logWords({ action, stub }: Pick<AuditEntry, "action" | "stub">): string {
+  switch (action) {
+    case "imposter.create":
+      return "created";
+    case "imposter.delete":
+      return "deleted";
+    case "stub.add":
+      return `stub added at ${stub}`;
+    case "stub.replace":
+      return `stub ${stub} replaced`;
+    case "stub.delete":
+      return `stub ${stub} deleted`;
+    case "stubs.replace":
+      return "stubs replaced";
+    case "proxy-responses.delete":
+      return "saved proxy responses deleted";
+    case "requests.delete":
+      return "saved requests deleted";
+    default:
+      return action;
+  }
 }
 
 /** The most recent entries, oldest first; the cap keeps GET /logs bounded on a long-lived workspace. */
@@ -39,11 +83,13 @@ export async function auditPage(
     .where(before === undefined ? mine : and(mine, lt(auditLog.id, before)))
     .orderBy(desc(auditLog.id))
     .limit(limit + 1);
-  const entries = rows.slice(0, limit).map(({ id, actor, action, target, at }) => ({
+  const entries = rows.slice(0, limit).map(({ id, actor, action, target, stub, at }) => ({
     id,
     actor,
-    action,
+    // Written only as AuditAction (auditEntry's type), and 0003 rewrote the rows from before.
+    action: action as AuditAction,
     target,
+    ...(stub === null ? {} : { stub }),
     at: at.toISOString(),
   }));
   const last = entries.at(-1);

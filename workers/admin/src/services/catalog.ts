@@ -1,4 +1,6 @@
-import { and, asc, eq } from "drizzle-orm";
+import type { ImposterRecord } from "@mockctl/contract";
+import { definitionBytes, isRecordingStub } from "@mockctl/core";
+import { and, asc, eq, lt, ne, sql } from "drizzle-orm";
 import { imposters } from "../db/schema.ts";
 import type { Db } from "../env.ts";
 
@@ -34,9 +36,55 @@ export async function listPorts(db: Db, workspaceId: string): Promise<number[]> 
 
 /** Rewrites an entry in place, for a port whose earlier claim was never completed. */
 export async function setEntry(db: Db, workspaceId: string, imposter: CatalogImposter): Promise<void> {
-  const values = { protocol: imposter.protocol, name: imposter.name ?? null };
+  const values = {
+    protocol: imposter.protocol,
+    name: imposter.name ?? null,
+    storedBytes: null,
+    bytesVersion: 0,
+  };
   await db
     .insert(imposters)
     .values({ workspaceId, port: imposter.port, ...values })
     .onConflictDoUpdate({ target: [imposters.workspaceId, imposters.port], set: values });
+}
+
+/**
+ * The catalog's bytes for an imposter after a change, from the record its object answered: the same JSON
+ * the object stores, so the same number its `storedBytes()` gives. Null (ask the object) when a stub
+ * records proxy responses, which grow the definition with no admin call to see it. Only a newer version
+ * than the one written replaces it, so two changes whose writes arrive out of order leave the later size.
+ * An update, for a batch with the audit row of the change.
+ */
+export function noteStoredBytes(db: Db, workspaceId: string, { imposter, version }: ImposterRecord) {
+  const storedBytes = imposter.stubs.some(isRecordingStub) ? null : definitionBytes(imposter);
+  const row = and(eq(imposters.workspaceId, workspaceId), eq(imposters.port, imposter.port));
+  return db
+    .update(imposters)
+    .set({ storedBytes, bytesVersion: version })
+    .where(and(row, lt(imposters.bytesVersion, version)));
+}
+
+export interface WorkspaceUsage {
+  imposters: number;
+  /** The bytes the catalog knows. */
+  knownBytes: number;
+  /** The ports whose bytes only their object knows (null in the catalog). */
+  unknownPorts: number[];
+}
+
+/** What the workspace's imposters (all but `except`) hold, in one query. */
+export async function workspaceUsage(db: Db, workspaceId: string, except?: number): Promise<WorkspaceUsage> {
+  const mine = eq(imposters.workspaceId, workspaceId);
+  const [row] = await db
+    .select({
+      imposters: sql<number>`count(*)`,
+      knownBytes: sql<number>`coalesce(sum(${imposters.storedBytes}), 0)`,
+      unknown: sql<
+        string | null
+      >`group_concat(case when ${imposters.storedBytes} is null then ${imposters.port} end)`,
+    })
+    .from(imposters)
+    .where(except === undefined ? mine : and(mine, ne(imposters.port, except)));
+  const unknownPorts = row?.unknown ? row.unknown.split(",").map(Number) : [];
+  return { imposters: row?.imposters ?? 0, knownBytes: row?.knownBytes ?? 0, unknownPorts };
 }

@@ -56,9 +56,9 @@ describe("the imposter catalog in D1", () => {
     const rows = (await env.DB.prepare("SELECT actor, action, target FROM audit_log ORDER BY id").all())
       .results;
     expect(rows).toEqual([
-      { actor: "anonymous", action: "created", target: "http:4700" },
-      { actor: "anonymous", action: "stubs replaced", target: "http:4700" },
-      { actor: "anonymous", action: "saved requests deleted", target: "http:4700" },
+      { actor: "anonymous", action: "imposter.create", target: "http:4700" },
+      { actor: "anonymous", action: "stubs.replace", target: "http:4700" },
+      { actor: "anonymous", action: "requests.delete", target: "http:4700" },
     ]);
   });
 });

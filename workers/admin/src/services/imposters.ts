@@ -1,4 +1,5 @@
 import {
+  type AuditAction,
   type ImposterRecord,
   noSuchImposter,
   portFromId,
@@ -8,8 +9,8 @@ import {
 } from "@mockctl/contract";
 import { type ImposterDraft, MbFailure, unwrap } from "@mockctl/core";
 import type { AdminContext } from "../env.ts";
-import { audit, imposterScope } from "./audit.ts";
-import { claimPort, listPorts, releasePort, setEntry } from "./catalog.ts";
+import { audit, auditEntry, imposterScope } from "./audit.ts";
+import { claimPort, listPorts, noteStoredBytes, releasePort, setEntry } from "./catalog.ts";
 import { imposterObject } from "./imposter-objects.ts";
 import { ADMIN_PORT, randomPort } from "./ports.ts";
 import { assertRoomForImposter } from "./workspace-limits.ts";
@@ -26,10 +27,22 @@ export async function requireImposter(admin: AdminContext, id: string): Promise<
   return record;
 }
 
-/** Every change is published for the edge Worker and written to the audit log. */
-export async function changed(admin: AdminContext, record: ImposterRecord, action: string) {
-  await publishQuietly(admin.env.SNAPSHOTS, admin.principal.workspaceId, record);
-  await audit(admin.db, admin.principal, action, imposterScope(record.imposter));
+/**
+ * Every change is published for the edge Worker, and its stored size (the workspace's MAX_STORED_BYTES)
+ * and audit row are written to D1 in one batch.
+ */
+export async function changed(
+  admin: AdminContext,
+  record: ImposterRecord,
+  action: AuditAction,
+  stub?: number,
+) {
+  const { db, principal } = admin;
+  await publishQuietly(admin.env.SNAPSHOTS, principal.workspaceId, record);
+  await db.batch([
+    noteStoredBytes(db, principal.workspaceId, record),
+    auditEntry(db, principal, action, imposterScope(record.imposter), stub),
+  ]);
 }
 
 async function claim(admin: AdminContext, draft: ImposterDraft): Promise<number> {
@@ -62,7 +75,7 @@ export async function createImposter(admin: AdminContext, draft: ImposterDraft):
     await releasePort(admin.db, admin.principal.workspaceId, port);
     throw error;
   }
-  await changed(admin, record, "created");
+  await changed(admin, record, "imposter.create");
   return record;
 }
 
@@ -77,7 +90,7 @@ export async function deleteImposter(admin: AdminContext, port: number): Promise
   await releasePort(admin.db, admin.principal.workspaceId, port);
   if (record === null) return null;
   await withdrawSnapshot(admin.env.SNAPSHOTS, admin.principal.workspaceId, port);
-  await audit(admin.db, admin.principal, "deleted", imposterScope(record.imposter));
+  await audit(admin.db, admin.principal, "imposter.delete", imposterScope(record.imposter));
   return record;
 }
 
@@ -110,12 +123,12 @@ export function assertNotReserved(drafts: ImposterDraft[]): void {
 /** Removes recorded proxy responses (DELETE .../savedProxyResponses and its deprecated alias .../requests). */
 export async function deleteSavedProxyResponses(admin: AdminContext, record: ImposterRecord) {
   const updated = unwrap(await objectFor(admin, record.imposter.port).deleteSavedProxyResponses());
-  await changed(admin, updated, "saved proxy responses deleted");
+  await changed(admin, updated, "proxy-responses.delete");
   return updated;
 }
 
 export async function deleteSavedRequests(admin: AdminContext, record: ImposterRecord) {
   const updated = unwrap(await objectFor(admin, record.imposter.port).resetRequests());
-  await changed(admin, updated, "saved requests deleted");
+  await changed(admin, updated, "requests.delete");
   return updated;
 }

@@ -14,7 +14,7 @@ export async function addStub(admin: AdminContext, record: ImposterRecord, body:
   const { index, stub } = await validAddStub(admin, body, record.imposter.stubs.length);
   await assertRoomForStubs(admin, record, record.imposter.stubs.toSpliced(index, 0, stub));
   const updated = unwrap(await objectOf(admin, record).addStub(stub, index));
-  await changed(admin, updated, `stub added at ${index}`);
+  await changed(admin, updated, "stub.add", index);
   return updated;
 }
 
@@ -29,14 +29,14 @@ export async function replaceStub(
   const stub = await validNewStub(admin, body);
   await assertRoomForStubs(admin, record, record.imposter.stubs.toSpliced(index, 1, stub));
   const updated = unwrap(await objectOf(admin, record).replaceStub(index, stub));
-  await changed(admin, updated, `stub ${index} replaced`);
+  await changed(admin, updated, "stub.replace", index);
   return updated;
 }
 
 export async function deleteStub(admin: AdminContext, record: ImposterRecord, segment: string) {
   const index = validStubIndex(segment, record.imposter.stubs.length);
   const updated = unwrap(await objectOf(admin, record).deleteStub(index));
-  await changed(admin, updated, `stub ${index} deleted`);
+  await changed(admin, updated, "stub.delete", index);
   return updated;
 }
 
@@ -45,6 +45,6 @@ export async function replaceStubs(admin: AdminContext, record: ImposterRecord, 
   const stubs = await validStubs(admin, body);
   await assertRoomForStubs(admin, record, stubs);
   const updated = unwrap(await objectOf(admin, record).replaceStubs(stubs));
-  await changed(admin, updated, "stubs replaced");
+  await changed(admin, updated, "stubs.replace");
   return updated;
 }

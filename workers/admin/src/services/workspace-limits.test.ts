@@ -95,6 +95,37 @@ describe("stored bytes per workspace (MAX_STORED_BYTES)", () => {
     expect(accepted.status, accepted.text).toBe(200);
   });
 
+  /** The bytes the workspace would hold after the change, as the check counts them: its 413's `actual`. */
+  async function wouldHold(method: string, path: string, body: unknown): Promise<number> {
+    const answer = await call(method, path, { body, vars: { MAX_STORED_BYTES: "1" } });
+    expect(answer.status, answer.text).toBe(413);
+    return answer.json.errors[0].data.actual;
+  }
+
+  // The edges of each check: the limit is what the workspace would hold, plus `slack`.
+  it.each([
+    ["POST /imposters", "under", 1, 201],
+    ["POST /imposters", "at", 0, 201],
+    ["POST /imposters", "over", -1, 413],
+    ["POST /imposters/:id/stubs", "under", 1, 200],
+    ["POST /imposters/:id/stubs", "at", 0, 200],
+    ["POST /imposters/:id/stubs", "over", -1, 413],
+  ])("%s just %s the limit", async (route, _edge, slack, status) => {
+    await created(first);
+    await created({ protocol: "http", port: 4725, stubs: [small] });
+    const toImposters = route === "POST /imposters";
+    const path = toImposters ? "/imposters" : "/imposters/4720/stubs";
+    const body = toImposters ? { protocol: "http", port: 4726, stubs: [small] } : { stub: small };
+    const holds = await wouldHold("POST", path, body);
+    const max = holds + slack;
+    const answer = await call("POST", path, { body, vars: { MAX_STORED_BYTES: String(max) } });
+    expect(answer.status, answer.text).toBe(status);
+    if (status === 413)
+      expect(answer.json.errors[0].message).toBe(
+        `a workspace's imposters may take at most ${max} bytes as JSON together; these would take ${holds}`,
+      );
+  });
+
   it("frees the bytes of a deleted imposter", async () => {
     await created(first, { vars });
     const second = { protocol: "http", port: 4724, stubs: [large] };

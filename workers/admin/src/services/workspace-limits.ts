@@ -11,14 +11,18 @@ import {
   type WorkspaceLimits,
 } from "@mockctl/core";
 import type { AdminContext } from "../env.ts";
-import { listPorts } from "./catalog.ts";
+import { type WorkspaceUsage, workspaceUsage } from "./catalog.ts";
 import { imposterObject } from "./imposter-objects.ts";
 
 /**
  * The workspace's limits, checked before anything changes: a refusal is 413 `limit exceeded` and leaves
- * every imposter as it was. Counted from the catalog (one D1 query) and the objects' stored sizes (one
- * RPC per imposter of the workspace, in parallel). Two changes racing in one workspace may both pass and
- * overshoot by what they add; no change is ever half made.
+ * every imposter as it was. Counted from the catalog in one D1 query: its rows and their stored bytes,
+ * which every admin change writes (catalog.ts `noteStoredBytes`). Only an imposter whose bytes the catalog
+ * cannot know (a recording proxy, a row from before migration 0002) is asked by RPC to its object.
+ *
+ * Two changes racing in one workspace each count what was there before either, so both may pass and
+ * together overshoot by what they add, as before the bytes moved to the catalog; no change is ever half
+ * made, and each imposter's row ends with the size of its latest version.
  */
 export function workspaceLimits(env: Env): WorkspaceLimits {
   return parseWorkspaceLimits({ maxImposters: env.MAX_IMPOSTERS, maxStoredBytes: env.MAX_STORED_BYTES });
@@ -28,21 +32,20 @@ function refuse(error: MbError | undefined): void {
   if (error !== undefined) throw new MbFailure(error);
 }
 
-/** The bytes every imposter of the workspace but `except` takes as stored. */
-async function storedBytesBut(admin: AdminContext, ports: number[], except?: number): Promise<number> {
-  const others = ports.filter((port) => port !== except);
-  const sizes = await Promise.all(
-    others.map((port) => imposterObject(admin.env, admin.principal.workspaceId, port).storedBytes()),
+/** The bytes the usage covers: the catalog's sum, plus what the objects it does not know the size of hold. */
+async function storedBytesOf(admin: AdminContext, { knownBytes, unknownPorts }: WorkspaceUsage) {
+  const asked = await Promise.all(
+    unknownPorts.map((port) => imposterObject(admin.env, admin.principal.workspaceId, port).storedBytes()),
   );
-  return sizes.reduce((sum, bytes) => sum + bytes, 0);
+  return asked.reduce((sum, bytes) => sum + bytes, knownBytes);
 }
 
 /** POST /imposters: one more imposter, and its bytes (a port already taken is refused later, as in mb). */
 export async function assertRoomForImposter(admin: AdminContext, draft: ImposterDraft): Promise<void> {
   const limits = workspaceLimits(admin.env);
-  const ports = await listPorts(admin.db, admin.principal.workspaceId);
-  refuse(imposterCountError(ports.length + 1, limits));
-  refuse(storedBytesError((await storedBytesBut(admin, ports)) + definitionBytes(draft), limits));
+  const usage = await workspaceUsage(admin.db, admin.principal.workspaceId);
+  refuse(imposterCountError(usage.imposters + 1, limits));
+  refuse(storedBytesError((await storedBytesOf(admin, usage)) + definitionBytes(draft), limits));
 }
 
 /** PUT /imposters replaces them all: the new set alone must fit. */
@@ -60,7 +63,7 @@ export function assertRoomForAll(admin: AdminContext, drafts: ImposterDraft[]): 
 /** A change of one imposter's stubs: the others as stored plus this one with `stubs`. */
 export async function assertRoomForStubs(admin: AdminContext, record: ImposterRecord, stubs: Stub[]) {
   const limits = workspaceLimits(admin.env);
-  const ports = await listPorts(admin.db, admin.principal.workspaceId);
-  const others = await storedBytesBut(admin, ports, record.imposter.port);
-  refuse(storedBytesError(others + definitionBytes({ ...record.imposter, stubs }), limits));
+  const others = await workspaceUsage(admin.db, admin.principal.workspaceId, record.imposter.port);
+  const bytes = await storedBytesOf(admin, others);
+  refuse(storedBytesError(bytes + definitionBytes({ ...record.imposter, stubs }), limits));
 }

@@ -2,22 +2,14 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call } from "../../test/client.ts";
 import { created } from "../../test/helpers.ts";
-import { tokenHash } from "./auth.ts";
+import { storedWorkspace } from "../../test/tenants.ts";
 
 const vars = { API_KEY: "platform" };
 const asPlatform = { vars, headers: { "x-api-key": "platform" } };
 const asTeam = { vars, headers: { "x-api-key": "team-token" } };
 
-async function addTeam(allowInjection: boolean) {
-  await env.DB.prepare("INSERT INTO workspaces (id, name, allow_injection) VALUES ('team', 'team', ?)")
-    .bind(allowInjection ? 1 : 0)
-    .run();
-  await env.DB.prepare(
-    "INSERT INTO api_tokens (id, workspace_id, name, token_hash) VALUES ('t', 'team', 'ci', ?)",
-  )
-    .bind(await tokenHash("team-token"))
-    .run();
-}
+const addTeam = (allowInjection: boolean) =>
+  storedWorkspace("team", { allowInjection, platformKey: "platform" });
 
 describe("workspaces", () => {
   it("keep their imposters apart: same port, separate objects, catalogs and snapshots", async () => {

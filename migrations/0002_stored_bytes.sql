@@ -1,0 +1,2 @@
+ALTER TABLE `imposters` ADD `stored_bytes` integer;--> statement-breakpoint
+ALTER TABLE `imposters` ADD `bytes_version` integer DEFAULT 0 NOT NULL;
