@@ -45,6 +45,8 @@ export function extractBaselineEdge(ref: string, withCore = false): BaselineEdge
   execFileSync("tar", ["-x", "-C", dir], { input: archive });
   if (withCore) linkModulesWithCore(dir);
   else symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
+  // The admin Worker serves the dashboard's build as static assets: today's, which no request here reads.
+  symlinkSync(join(ROOT, "dashboard"), join(dir, "dashboard"), "dir");
   return {
     commit,
     config: join(dir, "workers/edge/wrangler.jsonc"),

@@ -20,7 +20,7 @@ const FLOOR_GET: Scenario = {
 };
 
 /** The same Worker reading a JSON body as text: the least a request with a body needs. */
-const FLOOR_POST: Scenario = {
+export const FLOOR_POST: Scenario = {
   ...FLOOR_GET,
   id: "floor-post",
   title: "hello-world Worker reading the body as text, POST (floor of the body scenarios)",

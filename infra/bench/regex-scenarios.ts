@@ -13,13 +13,13 @@ export const REGEX_SCENARIOS: Scenario[] = [
   {
     id: "regex-last",
     title: `imposter, last of ${REGEX_STUBS} \`matches\` path stubs (with a header regex)`,
-    path: `/i/4549/catalog/p${LAST}/items/widget-42`,
+    path: `/i/4552/catalog/p${LAST}/items/widget-42`,
     bodies: ["hello"],
     target: false,
     headers: { "x-bench": "1" },
     imposter: {
       protocol: "http",
-      port: 4549,
+      port: 4552,
       stubs: Array.from({ length: REGEX_STUBS }, (_, i) => ({
         predicates: [
           { matches: { path: `^/catalog/p${i}/items/[a-z]+-\\d+$`, headers: { "x-bench": "^\\d$" } } },
@@ -31,13 +31,13 @@ export const REGEX_SCENARIOS: Scenario[] = [
   {
     id: "matches-body",
     title: `imposter, last of ${REGEX_STUBS} \`matches\` body stubs (JSON text, unanchored)`,
-    path: "/i/4550/orders",
+    path: "/i/4553/orders",
     bodies: ["hello"],
     target: false,
     body: JSON.stringify({ order: { id: 7, sku: `sku-${LAST}`, quantity: 3 } }),
     imposter: {
       protocol: "http",
-      port: 4550,
+      port: 4553,
       stubs: Array.from({ length: REGEX_STUBS }, (_, i) => ({
         predicates: [{ matches: { body: `"sku":\\s*"sku-${i}"` } }],
         responses: [{ is: { body: i === LAST ? "hello" : `body ${i}` } }],

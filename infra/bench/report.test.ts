@@ -96,6 +96,17 @@ describe("renderResults", () => {
     expect(renderResults(run())).not.toContain("Before");
   });
 
+  it("with the platform on workerd's socket, judges that one and prices the relay against it", () => {
+    const both = run();
+    both.summaries.push(summary({ server: "direct", scenario: "one", median: 10_000, rps: [1_000, 1_500] }));
+    const text = renderResults(both);
+    expect(text).toContain("Judged: the platform on workerd's socket");
+    // Behind the relay 8,000 of 10,000; per round 1,000/1,000 and 1,200/1,500.
+    expect(text).toContain("| one | 10,000 | 8,000 | 0.80× | 0.90× |");
+    expect(renderResults(run())).toContain("Judged: the platform behind the keep-alive relay");
+    expect(renderResults(run())).not.toContain("The local plumbing");
+  });
+
   it("names the scenarios with the headers they send, and the machine with its load", () => {
     const text = renderResults(run());
     expect(text).toContain("  - hdr, header stub: `GET /i/2/a` with `x-bench: 1` (informational)");

@@ -1,6 +1,6 @@
 import type { Machine } from "./machine.ts";
 import type { Scenario } from "./scenarios.ts";
-import { type SeriesSummary, TARGET_RATIO } from "./stats.ts";
+import { median, type SeriesSummary, TARGET_RATIO } from "./stats.ts";
 
 /** One benchmark run, as results.json stores it and RESULTS.md shows it. */
 export interface BenchRun {
@@ -21,6 +21,7 @@ export interface BenchRun {
 const SERVER_LABEL = {
   floor: "floor",
   platform: "platform",
+  direct: "platform on workerd's socket",
   baseline: "baseline edge",
   ceiling: "wrk ceiling",
 } as const;
@@ -77,6 +78,44 @@ function beforeAfter(run: BenchRun): string[] {
     if (before === undefined) continue;
     const change = `${(after.median / before.median).toFixed(2)}×`;
     lines.push(row([after.title, int(before.median), int(after.median), change]));
+  }
+  return lines;
+}
+
+/** Which platform the target is held to, said plainly: both it and the floor on workerd's socket, or not. */
+function judged(run: BenchRun): string {
+  if (run.summaries.some((summary) => summary.server === "direct"))
+    return "Judged: the platform on workerd's socket, served as the floor is (what the engine costs); the relay's price is the table above (what the local plumbing costs).";
+  return "Judged: the platform behind the keep-alive relay, against the floor on workerd's socket (the relay's price is in the ratio).";
+}
+
+/** With --direct: the platform behind the keep-alive relay over the same platform on workerd's socket. */
+function relayPrice(run: BenchRun): string[] {
+  const direct = run.summaries.filter((summary) => summary.server === "direct");
+  if (direct.length === 0) return [];
+  const lines = [
+    "",
+    "### The local plumbing: the platform behind the keep-alive relay (as `npm start` serves it) over the same platform on workerd's socket",
+    "",
+    row([
+      "scenario",
+      "on workerd's socket req/s",
+      "behind the relay req/s",
+      "relay / socket",
+      "per-round ratio",
+    ]),
+    row(["---", "---:", "---:", "---:", "---:"]),
+  ];
+  for (const socket of direct) {
+    const relayed = run.summaries.find((s) => s.server === "platform" && s.scenario === socket.scenario);
+    if (relayed === undefined) continue;
+    const perRound = median(relayed.rps.map((value, round) => value / (socket.rps[round] ?? Number.NaN)));
+    const cells = [
+      int(socket.median),
+      int(relayed.median),
+      `${(relayed.median / socket.median).toFixed(2)}×`,
+    ];
+    lines.push(row([socket.title, ...cells, `${perRound.toFixed(2)}×`]));
   }
   return lines;
 }
@@ -153,8 +192,9 @@ export function renderResults(run: BenchRun): string {
     "",
     ...resultsTable(run),
     ...beforeAfter(run),
+    ...relayPrice(run),
     "",
-    `Target: an imposter at ≥ ${percent(TARGET_RATIO)} of the floor's requests per second.`,
+    `Target: an imposter at ≥ ${percent(TARGET_RATIO)} of the floor's requests per second. ${judged(run)}`,
     "",
     ...run.summaries.filter((summary) => summary.met !== undefined).map(verdict),
     "",

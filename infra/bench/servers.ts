@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { startFloor } from "../floor/floor.ts";
-import { type Platform, startPlatform } from "../local/platform.ts";
+import { DEFAULT_CONFIGS, type Platform, startPlatform } from "../local/platform.ts";
 import { type BaselineEdge, extractBaselineEdge } from "./baseline.ts";
 import type { Server } from "./stats.ts";
 
@@ -12,6 +12,8 @@ export interface Servers {
   baselineCommit?: string;
   stop(): Promise<void>;
 }
+
+const ADMIN_CONFIG = DEFAULT_CONFIGS[1]!;
 
 /** `--baseline direct`: today's platform with clients on workerd's socket, to price the keep-alive relay. */
 const DIRECT = "direct";
@@ -35,6 +37,8 @@ interface ServerOptions {
   baselineCore?: boolean;
   /** The platforms' --rateLimit (a baseline edge that has no limiter ignores it). */
   rateLimit?: number;
+  /** Also this tree's platform on workerd's own socket, as the floor is served: the engine without the relay. */
+  direct?: boolean;
 }
 
 /**
@@ -44,7 +48,7 @@ interface ServerOptions {
  */
 export async function startServers(
   baselineRef: string | undefined,
-  { allowInjection = false, baselineCore = false, rateLimit }: ServerOptions = {},
+  { allowInjection = false, baselineCore = false, rateLimit, direct = false }: ServerOptions = {},
 ): Promise<Servers> {
   const running: Platform[] = [];
   const folders: string[] = [];
@@ -73,6 +77,13 @@ export async function startServers(
     });
     running.push(platform);
     origins.platform = platform.url;
+    if (direct) {
+      const limit = rateLimit === undefined ? {} : { rateLimit };
+      const options = { port: 0, host: "127.0.0.1", dataDir: dataDir(), allowInjection, direct, ...limit };
+      const onSocket = await startPlatform(options);
+      running.push(onSocket);
+      origins.direct = onSocket.url;
+    }
     if (baselineRef === DIRECT) {
       const direct = await startPlatform({ port: 0, host: "127.0.0.1", dataDir: dataDir(), direct: true });
       running.push(direct);

@@ -4,10 +4,11 @@ import type { WrkResult } from "./wrk.ts";
 export const TARGET_RATIO = 0.85;
 
 /**
- * Which server answers: the hello-world floor, the platform as built now, the edge at a baseline ref, or
- * the canned-answer server that shows wrk's own ceiling (infra/bench/ceiling.ts).
+ * Which server answers: the hello-world floor, the platform as built now (behind the keep-alive relay, as
+ * `npm start` serves it), the same platform on workerd's own socket (`direct`, like the floor), the edge at
+ * a baseline ref, or the canned-answer server that shows wrk's own ceiling (infra/bench/ceiling.ts).
  */
-export type Server = "floor" | "platform" | "baseline" | "ceiling";
+export type Server = "floor" | "platform" | "direct" | "baseline" | "ceiling";
 
 /** A floor or a target at this share of wrk's ceiling or more is measuring wrk: its row counts for nothing. */
 export const GENERATOR_BOUND = 0.8;

@@ -24,6 +24,9 @@ const { values: args } = parseArgs({
     connections: { type: "string", default: "50" },
     baseline: { type: "string" },
     "baseline-core": { type: "boolean", default: false },
+    // This tree's platform on workerd's own socket too: judged against the floor (served the same way),
+    // while the platform behind the relay is read against it for the relay's price.
+    direct: { type: "boolean", default: false },
     // The platform's --rateLimit: a limit no load reaches prices the limiter's cost under the limit.
     "rate-limit": { type: "string" },
     only: { type: "string" },
@@ -39,9 +42,12 @@ function edgeRevision(): string {
   return `${git("rev-parse", "--short", "HEAD")}${dirty ? " + uncommitted changes" : ""}`;
 }
 
+/** The server held to the target: this tree's platform, on workerd's socket when --direct runs it. */
+const JUDGED: Server = args.direct ? "direct" : "platform";
+
 function seriesOf(scenario: Scenario, server: Server): Series {
   // Only the platform as built now is held to the target; a baseline edge is there for comparison.
-  const target = scenario.target && server === "platform";
+  const target = scenario.target && server === JUDGED;
   const key = server === "floor" || server === "ceiling" ? scenario.id : `${server}:${scenario.id}`;
   const floor = server === "floor" ? scenario.id : (scenario.floor ?? "floor");
   const ceiling = CEILINGS[floor]?.id;
@@ -67,14 +73,14 @@ const BY_ID = new Map([...SCENARIOS, ...floors, ...ceilings].map((s) => [s.id, s
 /** The floors, wrk's ceilings, then every picked scenario on the platform (and on the baseline edge). */
 function plan(servers: Servers): Series[] {
   const series = [...floors.map((s) => seriesOf(s, "floor")), ...ceilings.map((s) => seriesOf(s, "ceiling"))];
-  for (const server of ["platform", "baseline"] as const) {
+  for (const server of ["platform", "direct", "baseline"] as const) {
     if (servers.origins[server] !== undefined) series.push(...picked.map((s) => seriesOf(s, server)));
   }
   return series;
 }
 
 async function prepare(servers: Servers): Promise<void> {
-  for (const origin of [servers.origins.platform, servers.origins.baseline]) {
+  for (const origin of [servers.origins.platform, servers.origins.direct, servers.origins.baseline]) {
     if (origin === undefined) continue;
     for (const scenario of picked) await createImposter(origin, scenario);
     for (const scenario of picked) await verify(origin, scenario);
@@ -117,6 +123,7 @@ async function main(): Promise<void> {
   const servers = await startServers(args.baseline, {
     allowInjection: picked.some((s) => s.injection),
     baselineCore: args["baseline-core"],
+    direct: args.direct,
     ...(args["rate-limit"] === undefined ? {} : { rateLimit: Number(args["rate-limit"]) }),
   });
   const ceiling = await startCeiling();

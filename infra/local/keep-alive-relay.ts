@@ -1,14 +1,24 @@
-import { connect, type Socket } from "node:net";
+import { connect, type NetConnectOpts, type Socket } from "node:net";
 import { FAULT_HEADER, RANDOM_DATA, SOCKET_FAULTS, type SocketFault } from "@mockctl/contract/faults";
 
 /** A request is replayed on a fresh upstream connection only up to this size (it is held until answered). */
 const REPLAY_LIMIT_BYTES = 1 << 20;
 
+/** Where workerd listens: a TCP port, or a unix socket (net.connect's options either way). */
+export type Upstream = { host: string; port: number } | { path: string };
+
 export interface RelaySettings {
-  upstream: { host: string; port: number };
+  upstream: Upstream;
   clientIdleMs: number;
   quietMs: number;
 }
+
+/**
+ * workerd's bytes are read into this one buffer (net's `onread`), shared by every relay: a chunk is
+ * handled in the read's own callback and copied out before the next read can reuse it. That skips a
+ * 64 KiB allocation and the readable stream's bookkeeping per chunk (infra/bench/BODY-PROFILE.md, relay).
+ */
+const UPSTREAM_READS = Buffer.allocUnsafe(64 * 1024);
 
 const HEAD_END = Buffer.from("\r\n\r\n");
 const FAULT_MARK = Buffer.from(`\r\n${FAULT_HEADER}: `);
@@ -64,7 +74,8 @@ export class Relay {
     if (!upstream.write(chunk)) this.client.pause();
   }
 
-  private fromUpstream(chunk: Buffer): void {
+  private fromUpstream(size: number): void {
+    const chunk = UPSTREAM_READS.subarray(0, size);
     if (this.inFlightBytes > 0) {
       this.inFlight = [];
       this.inFlightBytes = 0;
@@ -76,7 +87,8 @@ export class Relay {
       }
     }
     this.lastHeard = Date.now();
-    if (!this.client.write(chunk)) this.upstream?.pause();
+    // A copy (from Node's pool when small): the write may finish after the next read reuses the buffer.
+    if (!this.client.write(Buffer.from(chunk))) this.upstream?.pause();
   }
 
   /**
@@ -92,10 +104,21 @@ export class Relay {
   }
 
   private dial(): Socket {
-    const upstream = connect({ ...this.settings.upstream, noDelay: true });
+    const options: NetConnectOpts = {
+      ...this.settings.upstream,
+      noDelay: true,
+      onread: {
+        buffer: UPSTREAM_READS,
+        // True: reading goes on (a false would pause it; backpressure pauses through `pause()` instead).
+        callback: (size) => {
+          this.fromUpstream(size);
+          return true;
+        },
+      },
+    };
+    const upstream = connect(options);
     this.upstream = upstream;
     this.lastHeard = Date.now();
-    upstream.on("data", (chunk: Buffer) => this.fromUpstream(chunk));
     upstream.on("drain", () => this.client.resume());
     upstream.on("end", () => this.upstreamGone(upstream, false));
     upstream.on("error", () => this.upstreamGone(upstream, true));

@@ -1,5 +1,5 @@
 import { createServer, type Socket } from "node:net";
-import { Relay } from "./keep-alive-relay.ts";
+import { Relay, type Upstream } from "./keep-alive-relay.ts";
 
 /**
  * workerd closes a connection that has waited this long for its next request (kj::HttpServerSettings'
@@ -20,8 +20,8 @@ export const CLIENT_IDLE_MS = 600_000;
 export interface KeepAliveOptions {
   host: string;
   port: number;
-  /** workerd's own socket, on a private port. */
-  upstream: { host: string; port: number };
+  /** workerd's own socket: a private port, or a unix socket. */
+  upstream: Upstream;
   clientIdleMs?: number;
   upstreamIdleCloseMs?: number;
 }

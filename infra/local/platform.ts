@@ -1,5 +1,6 @@
-import { mkdirSync } from "node:fs";
-import { resolve } from "node:path";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import {
   createUserCodeHost,
   type RecycleOptions,
@@ -52,6 +53,8 @@ export interface PlatformOptions {
    * and clients that reuse it then fail. For benchmarks (`npm run bench:platform -- --baseline direct`).
    */
   direct?: boolean;
+  /** host:port for workerd's DevTools inspector, to profile the Workers under load (infra/bench/profile-body.ts). */
+  inspector?: string;
   /** When the user-code host is replaced (@mockctl/user-code/host, recycle.ts); tests lower the bounds. */
   userCodeRecycle?: RecycleOptions;
   /** mb's --configfile and --noParse: not read by startPlatform; cli.ts deploys the file once ready. */
@@ -85,6 +88,12 @@ function adminVars(options: PlatformOptions): Record<string, string> {
   };
 }
 
+/** A unix socket path in a folder of its own (short: a socket path has at most 107 bytes). */
+function privateSocket(): { path: string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), "mockctl-front-"));
+  return { path: join(dir, "front.sock"), remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
 /** A wildcard listen address is reached on loopback. */
 function urlHost(host: string): string {
   if (host === "0.0.0.0" || host === "::" || host === "*") return "127.0.0.1";
@@ -112,38 +121,48 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     [USER_CODE_SUPERVISOR_BINDING]: supervisorService(userCode),
   });
   const host = options.host ?? "127.0.0.1";
-  // Behind the keep-alive relay workerd listens on a private port; `direct` serves workerd's socket.
+  // Behind the keep-alive relay workerd listens on a private unix socket, where the relay's hop costs the
+  // kernel less than a second TCP connection over loopback (infra/bench/BODY-PROFILE.md, the relay);
+  // `direct` serves workerd's own TCP socket.
+  const front = options.direct ? undefined : privateSocket();
   let port = options.direct ? (options.port ?? 2525) : 0;
   const run = () => ({
     config: build.config,
     host: options.direct ? host : "127.0.0.1",
     port,
+    ...(front === undefined ? {} : { frontPath: front.path }),
     loopbackPort: loopback.port,
     dataDir,
     userCodeSocket: userCode.socketPath,
+    ...(options.inspector === undefined ? {} : { inspector: options.inspector }),
   });
   const closeAll = async () => {
     await loopback.close();
     await userCode.stop();
+    front?.remove();
   };
   const workerd = await supervise({
     name: "workerd",
     command: build.layout.workerd,
-    args: () => workerdArgs(build.layout, run()),
+    args: () => {
+      // A restart binds the same path, which a killed workerd leaves behind.
+      if (front !== undefined) rmSync(front.path, { force: true });
+      return workerdArgs(build.layout, run());
+    },
     env: { ...process.env, [API_KEY_ENV]: options.apiKey ?? "" },
     sockets: [build.layout.frontSocket],
   }).catch(async (error: unknown) => {
     await closeAll();
     throw error;
   });
-  // A restart keeps the port it got, so the relay's upstream and the URL stay the same.
+  // A restart keeps the port (or path) it got, so the relay's upstream and the URL stay the same.
   port = workerd.ports.get(build.layout.frontSocket) ?? port;
   const relay = options.direct
     ? undefined
     : await listenKeepAlive({
         host,
         port: options.port ?? 2525,
-        upstream: { host: "127.0.0.1", port },
+        upstream: front === undefined ? { host: "127.0.0.1", port } : { path: front.path },
       }).catch(async (error: unknown) => {
         await workerd.stop();
         await closeAll();

@@ -26,6 +26,12 @@ describe("workerd's command line for a cached build", () => {
     expect(args).toContain("--socket-addr=entry=127.0.0.1:0");
   });
 
+  it("puts the front door on a unix socket when given one (the keep-alive relay's upstream)", () => {
+    const args = workerdArgs(layout, { ...run, frontPath: "/tmp/mockctl-front-x/front.sock" });
+    expect(args).toContain("--socket-addr=direct:0:default=unix:/tmp/mockctl-front-x/front.sock");
+    expect(args).toContain("--socket-addr=entry=127.0.0.1:0");
+  });
+
   it("points the loopback at the launcher, the user-code host at its socket, and every disk service into the data folder", () => {
     const args = workerdArgs(layout, run);
     expect(args).toContain("--external-addr=loopback=127.0.0.1:40000");

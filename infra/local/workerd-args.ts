@@ -5,10 +5,14 @@ export interface RunOptions {
   config: string;
   host: string;
   port: number;
+  /** A unix socket path for the front door instead of host:port (behind the keep-alive relay). */
+  frontPath?: string;
   loopbackPort: number;
   dataDir: string;
   /** The user-code host's unix socket (@mockctl/user-code/host), which exists once the host first starts. */
   userCodeSocket: string;
+  /** host:port for workerd's DevTools inspector (benchmarks profile the isolates through it); none by default. */
+  inspector?: string;
 }
 
 /** host:port as workerd parses it, IPv6 in brackets. */
@@ -22,8 +26,9 @@ export function address(host: string, port: number): string {
  * this data folder. Sockets other than the front door (Miniflare's unused entry) get a free local port.
  */
 export function workerdArgs(layout: Layout, run: RunOptions): string[] {
+  const front = run.frontPath === undefined ? address(run.host, run.port) : `unix:${run.frontPath}`;
   const sockets = layout.sockets.map((name) =>
-    name === layout.frontSocket ? `${name}=${address(run.host, run.port)}` : `${name}=127.0.0.1:0`,
+    name === layout.frontSocket ? `${name}=${front}` : `${name}=127.0.0.1:0`,
   );
   return [
     "serve",
@@ -37,6 +42,7 @@ export function workerdArgs(layout: Layout, run: RunOptions): string[] {
     ...Object.entries(layout.directories).map(
       ([name, dir]) => `--directory-path=${name}=${join(run.dataDir, dir)}`,
     ),
+    ...(run.inspector === undefined ? [] : [`--inspector-addr=${run.inspector}`]),
     run.config,
   ];
 }

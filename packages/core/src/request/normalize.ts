@@ -1,5 +1,6 @@
 import type { FieldMap, MbRequest, RawHttpRequest } from "../schemas/request.ts";
 import { parseQueryString } from "./querystring.ts";
+import { parseTarget } from "./target.ts";
 
 const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
 
@@ -31,17 +32,6 @@ export function normalizeRequest(raw: RawHttpRequest): MbRequest {
     request.form = parseQueryString(body);
   }
   return request;
-}
-
-function parseTarget(url: string): { path: string; search: string } {
-  try {
-    const parsed = new URL(url, "http://localhost");
-    return { path: parsed.pathname, search: parsed.search.slice(1) };
-  } catch {
-    // Node's HTTP parser never hands Mountebank a target URL cannot parse; split it by hand instead.
-    const mark = url.indexOf("?");
-    return mark < 0 ? { path: url, search: "" } : { path: url.slice(0, mark), search: url.slice(mark + 1) };
-  }
 }
 
 /**

@@ -1,0 +1,88 @@
+import WebSocket from "ws";
+
+/** A V8 CPU profile as the DevTools protocol's Profiler.stop answers it (a .cpuprofile file). */
+export interface CpuProfile {
+  nodes: Array<{
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+    children?: number[];
+  }>;
+  startTime: number;
+  endTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/**
+ * Samples one isolate of workerd for `ms` through its inspector (`workerd serve --inspector-addr`, or
+ * Miniflare's `inspectorPort`): the DevTools protocol's Profiler domain over the WebSocket workerd serves
+ * per service at `/core:user:<worker name>`.
+ */
+export function profileIsolate(inspector: string, worker: string, ms: number, intervalUs = 100) {
+  const socket = new WebSocket(`ws://${inspector}/core:user:${worker}`);
+  let next = 0;
+  const waiting = new Map<number, { resolve(result: unknown): void; reject(error: Error): void }>();
+  const send = (method: string, params: Record<string, unknown> = {}) =>
+    new Promise<unknown>((resolve, reject) => {
+      const id = ++next;
+      waiting.set(id, { resolve, reject });
+      socket.send(JSON.stringify({ id, method, params }), (error) => error && reject(error));
+    });
+  socket.on("message", (data) => {
+    const message = JSON.parse(String(data)) as { id?: number; result?: unknown; error?: unknown };
+    const call = message.id === undefined ? undefined : waiting.get(message.id);
+    if (call === undefined) return;
+    waiting.delete(message.id!);
+    if (message.error === undefined) call.resolve(message.result);
+    else call.reject(new Error(`inspector: ${JSON.stringify(message.error)}`));
+  });
+  return new Promise<CpuProfile>((resolve, reject) => {
+    socket.once("error", reject);
+    socket.once("open", async () => {
+      try {
+        await send("Profiler.enable");
+        await send("Profiler.setSamplingInterval", { interval: intervalUs });
+        await send("Profiler.start");
+        await new Promise((done) => setTimeout(done, ms));
+        const { profile } = (await send("Profiler.stop")) as { profile: CpuProfile };
+        await send("Profiler.disable");
+        socket.close();
+        resolve(profile);
+      } catch (error) {
+        reject(error);
+      }
+    });
+  });
+}
+
+/** Self time of one function (all its call sites together), as a bottom-up view lists it. */
+export interface SelfTime {
+  name: string;
+  ms: number;
+  share: number;
+}
+
+const shortUrl = (url: string) => url.split("/").slice(-2).join("/");
+
+/**
+ * Self time by function, largest first. V8 puts time in native callbacks (the runtime's C++ behind an
+ * API call) on the JS function that called them, and time outside JS in `(program)`, `(garbage
+ * collector)` and `(idle)`.
+ */
+export function selfTimes(profile: CpuProfile): SelfTime[] {
+  const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
+  const totals = new Map<string, number>();
+  let all = 0;
+  profile.samples.forEach((id, i) => {
+    const frame = byNode.get(id)?.callFrame;
+    const delta = profile.timeDeltas[i] ?? 0;
+    all += delta;
+    if (frame === undefined) return;
+    const where = frame.url === "" ? "" : ` ${shortUrl(frame.url)}:${frame.lineNumber + 1}`;
+    const name = `${frame.functionName || "(anonymous)"}${where}`;
+    totals.set(name, (totals.get(name) ?? 0) + delta);
+  });
+  return [...totals]
+    .map(([name, us]) => ({ name, ms: us / 1000, share: all === 0 ? 0 : us / all }))
+    .sort((a, b) => b.ms - a.ms);
+}

@@ -1,0 +1,43 @@
+import { readFileSync } from "node:fs";
+import { processTree } from "./processes.ts";
+
+/** Linux's USER_HZ: /proc reports CPU time in ticks of 10 ms. */
+const TICK_MS = 10;
+
+/** User plus system CPU time of a process (all its threads), in ms, from /proc/<pid>/stat. */
+export function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // Fields after the command name, which is in parentheses and may hold spaces.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+}
+
+/** The workerd processes under this one now (the floor's, the platforms'), by pid. */
+export function workerdPids(): number[] {
+  return processTree(process.pid).filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/comm`, "utf8").trim() === "workerd";
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * CPU spent per request by each named process over a measured stretch: the cost that stays the same
+ * however busy the shared machine is (a rate does not), so two servers can be compared without a quiet machine.
+ */
+export async function cpuPerRequest<T extends { requests: number }>(
+  pids: Record<string, number>,
+  run: () => Promise<T>,
+): Promise<{ result: T; usPerRequest: Record<string, number> }> {
+  const before = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuMs(pid)]));
+  const self = process.cpuUsage();
+  const result = await run();
+  const own = process.cpuUsage(self);
+  const usPerRequest: Record<string, number> = {};
+  const per = (ms: number) => Math.round((ms * 1000) / Math.max(result.requests, 1));
+  for (const [name, pid] of Object.entries(pids)) usPerRequest[name] = per(cpuMs(pid) - (before[name] ?? 0));
+  usPerRequest.self = per((own.user + own.system) / 1000);
+  return { result, usPerRequest };
+}
