@@ -1,0 +1,53 @@
+import type { RecordedMark } from "../recorded.ts";
+import { describeStub } from "../summary.ts";
+import { exactTime, timeAgo } from "../time-ago.ts";
+import type { Draft } from "./stub-drafts.ts";
+
+/** "recorded by #2 (proxyOnce → http://origin)", or by an unknown proxy when none is where mb puts it. */
+export function recordedBy(mark: RecordedMark): string {
+  const by = mark.proxy ? `#${mark.proxyIndex} (${mark.proxy.mode} → ${mark.proxy.to})` : "a proxy";
+  const answers = mark.answers > 1 ? `, ${mark.answers} answers` : "";
+  return `recorded by ${by}${answers}`;
+}
+
+/** The full sentence, for a tooltip and the editor: who recorded it and exactly when. */
+export function recordedSentence(mark: RecordedMark): string {
+  return `${recordedBy(mark)}${mark.at ? `, saved ${exactTime(mark.at)}` : ""}`;
+}
+
+/** One stub in the list: its index (and, when a proxy recorded it, by which and when), predicates, answers. */
+export function StubRow({
+  draft,
+  index,
+  mark,
+  now,
+}: {
+  draft: Draft;
+  index: number;
+  mark?: RecordedMark;
+  now: number;
+}) {
+  const text =
+    typeof draft.stub !== "object" || draft.stub === null
+      ? { when: draft.stub === undefined ? "invalid JSON" : "not a stub", answers: "" }
+      : describeStub(draft.stub);
+  return (
+    <div className="stub-row">
+      <span className="index">
+        #{index}
+        {mark ? (
+          <span className="badge recorded" title={recordedSentence(mark)}>
+            {recordedBy(mark)}
+            {mark.at ? ` · ${timeAgo(mark.at, now)}` : ""}
+          </span>
+        ) : null}
+      </span>
+      <span className="when" title={text.when}>
+        when {text.when}
+      </span>
+      <span className="then" title={text.answers}>
+        → {text.answers}
+      </span>
+    </div>
+  );
+}
