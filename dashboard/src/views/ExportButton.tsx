@@ -32,7 +32,7 @@ export function ExportButton({ api, port }: { api: Api; port: number }) {
   };
   return (
     <span className="export">
-      <button type="button" onClick={() => void exportIt()}>
+      <button type="button" className="small" onClick={() => void exportIt()}>
         Export as replayable
       </button>
       <label className="check">

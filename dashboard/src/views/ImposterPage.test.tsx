@@ -63,8 +63,9 @@ describe("ImposterPage", () => {
     const { api, reads } = platform();
     await act(async () => render(<ImposterPage api={api} port={4545} tab="stubs" />));
     const list = await screen.findByRole("listbox", { name: "stubs" }, { timeout: 3_000 });
-    const by = /^recorded by #1 \(proxyOnce → http:\/\/origin\.test\)/;
+    const by = /recorded .*by #1 \(proxyOnce → http:\/\/origin\.test\)/;
     const badge = await within(list).findByText(by, {}, { timeout: 3_000 });
+    expect(badge.textContent).toMatch(/^recorded (just now|\d+ (s|min) ago) by #1 /);
     const rows = within(list).getAllByRole("option");
     expect(rows.map((row) => row.textContent?.slice(0, 2))).toEqual(["#0", "#1"]);
     expect(rows[0]?.textContent).toContain('when deepEquals path "/a"→ is 200 "from origin"');

@@ -106,7 +106,7 @@ export function ImpostersList({ api }: { api: Api }) {
         <span>stubs</span>
         <span>requests</span>
         <span>last activity</span>
-        <span>hosted URL</span>
+        <span className="url">hosted URL</span>
         <span />
       </div>
       <VirtualList

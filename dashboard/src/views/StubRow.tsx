@@ -3,16 +3,20 @@ import { describeStub } from "../summary.ts";
 import { exactTime, timeAgo } from "../time-ago.ts";
 import type { Draft } from "./stub-drafts.ts";
 
-/** "recorded by #2 (proxyOnce → http://origin)", or by an unknown proxy when none is where mb puts it. */
-export function recordedBy(mark: RecordedMark): string {
+/** "by #2 (proxyOnce → http://origin)", or "by a proxy" when no proxy stub is where mb puts its recordings. */
+function byWhom(mark: RecordedMark): string {
   const by = mark.proxy ? `#${mark.proxyIndex} (${mark.proxy.mode} → ${mark.proxy.to})` : "a proxy";
-  const answers = mark.answers > 1 ? `, ${mark.answers} answers` : "";
-  return `recorded by ${by}${answers}`;
+  return `by ${by}${mark.answers > 1 ? `, ${mark.answers} answers` : ""}`;
+}
+
+/** The badge: when first, so a narrow screen cuts the proxy's URL, not the time. */
+export function recordedBadge(mark: RecordedMark, now: number): string {
+  return `recorded ${mark.at ? `${timeAgo(mark.at, now)} ` : ""}${byWhom(mark)}`;
 }
 
 /** The full sentence, for a tooltip and the editor: who recorded it and exactly when. */
 export function recordedSentence(mark: RecordedMark): string {
-  return `${recordedBy(mark)}${mark.at ? `, saved ${exactTime(mark.at)}` : ""}`;
+  return `recorded ${byWhom(mark)}${mark.at ? `, saved ${exactTime(mark.at)}` : ""}`;
 }
 
 /** One stub in the list: its index (and, when a proxy recorded it, by which and when), predicates, answers. */
@@ -37,8 +41,7 @@ export function StubRow({
         #{index}
         {mark ? (
           <span className="badge recorded" title={recordedSentence(mark)}>
-            {recordedBy(mark)}
-            {mark.at ? ` · ${timeAgo(mark.at, now)}` : ""}
+            {recordedBadge(mark, now)}
           </span>
         ) : null}
       </span>
