@@ -1,6 +1,7 @@
 import { act, cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { createApi } from "../api/client.ts";
+import { sseResponse } from "../testing/sse-response.ts";
 import { ImposterPage } from "./ImposterPage.tsx";
 
 const ORIGIN = "http://origin.test";
@@ -24,28 +25,16 @@ const live = [
   `event: stubs\ndata: ${JSON.stringify({ at: SAVED_AT, stubIndex: 0, proxyIndex: 1, count: 2 })}\n\n`,
 ].join("");
 
-/** An event stream that sends `text` and, unless `close`, stays open as a live stream does. */
-const sse = (text: string, close: boolean) =>
-  new Response(
-    new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(new TextEncoder().encode(text));
-        if (close) controller.close();
-      },
-    }),
-    { headers: { "content-type": "text/event-stream" } },
-  );
-
 /** The platform: the imposter has only its proxy until the stream has told of the recording. */
 function platform() {
   const reads: number[] = [];
   let streamed = false;
   const fetchImpl = async (input: RequestInfo | URL) => {
     const url = String(input);
-    if (url.endsWith("/requests/stream")) return sse('event: hello\ndata: {"seq":0}\n\n', true);
+    if (url.endsWith("/requests/stream")) return sseResponse('event: hello\ndata: {"seq":0}\n\n', true);
     if (url.includes("/requests/stream?since=0")) {
       streamed = true;
-      return sse(live, false);
+      return sseResponse(live, false);
     }
     reads.push(Date.now());
     const stubs = streamed ? [recordedStub, proxyStub] : [proxyStub];
