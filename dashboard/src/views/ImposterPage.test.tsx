@@ -18,7 +18,8 @@ const imposterWith = (stubs: unknown[]) => ({
   stubs,
 });
 const request = { requestFrom: "", method: "GET", path: "/a", query: {}, headers: {}, body: "", ip: "" };
-const SAVED_AT = "2026-11-25T02:10:00.000Z";
+// Now, so the badge reads "just now" or a few seconds ago whenever the test runs.
+const SAVED_AT = new Date().toJSON();
 const live = [
   'event: hello\ndata: {"seq":0}\n\n',
   `event: request\ndata: ${JSON.stringify({ seq: 1, at: SAVED_AT, request, stubIndex: 0 })}\n\n`,
