@@ -1,12 +1,13 @@
 /// <reference lib="dom" />
 // page.evaluate callbacks run in the browser: their globals (navigator, document) are typed by the DOM lib.
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Platform, startPlatform } from "../local/platform.ts";
 import { bundleSize, CHROMIUM, firstRenderMs, launch, SCREENSHOTS, shoot } from "./dashboard-browser.ts";
+import { startOrigin } from "./proxy-origin.ts";
 
 // The dashboard in Chromium against `npm start`'s platform (issue 11's proof): sign in, create from JSON,
 // copy the URL, watch requests arrive live, open a near miss, edit a stub and see the new answer, delete.
@@ -28,6 +29,8 @@ const IMPOSTER = {
 const ROOT = resolve(import.meta.dirname, "../..");
 const BIG = 4600;
 const BUSY = 4601;
+const RECORDER = 4602;
+const REPLAYED = 4603;
 const MANY = 10_000;
 
 const bigStubs = () =>
@@ -151,6 +154,106 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)("the dashboard in Chro
     await page.getByRole("img", { name: /Hits per stub: 3 requests/ }).waitFor();
     await page.waitForTimeout(300);
     await shoot(page, "traffic");
+  });
+
+  it("shows the stubs a proxy records as they arrive, and exports them as a replayable file", async () => {
+    const origin = await startOrigin();
+    const headers = { "x-api-key": KEY, "content-type": "application/json" };
+    const proxy = { to: origin.url, mode: "proxyOnce", predicateGenerators: [{ matches: { path: true } }] };
+    const recorder = {
+      protocol: "http",
+      port: RECORDER,
+      name: "recorder",
+      stubs: [{ responses: [{ proxy }] }],
+    };
+    const created = await fetch(`${platform.url}/imposters`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify(recorder),
+    });
+    expect(created.status).toBe(201);
+    // Open where the stream is visible, so the requests below are sent while the page listens.
+    await page.goto(`${platform.url}/dashboard/#/imposters/${RECORDER}/requests`);
+    await page.getByText("Journal: live").waitFor();
+    await page.getByRole("link", { name: "Stubs" }).click();
+    const recorded: Record<string, string> = {};
+    for (const path of ["/a", "/json"])
+      recorded[path] = await (await fetch(`${platform.url}/i/${RECORDER}${path}`)).text();
+    const list = page.getByRole("listbox", { name: "stubs" });
+    const by = `recorded (just now|\\d+ s ago) by #2 \\(proxyOnce → ${origin.url.replaceAll(".", "\\.")}\\)`;
+    await expect
+      .poll(() => list.getByRole("option").allTextContents())
+      .toEqual([
+        expect.stringMatching(new RegExp(`^#0${by}when deepEquals path "/a"→ is 200`)),
+        expect.stringMatching(new RegExp(`^#1${by}when deepEquals path "/json"→ is 200`)),
+        expect.stringMatching(/^#2when any request→ proxy/),
+      ]);
+    await list.getByRole("option").first().click();
+    await shoot(page, "recorded-stubs");
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Export as replayable" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`imposter-${RECORDER}.json`);
+    const file = JSON.parse(readFileSync(await download.path(), "utf8"));
+    expect(Object.keys(file)).not.toContain("requests");
+    expect(file.stubs.map((stub: { predicates: unknown }) => stub.predicates)).toEqual([
+      [{ deepEquals: { path: "/a" } }],
+      [{ deepEquals: { path: "/json" } }],
+    ]);
+    // Loaded back on another port, it answers as the recording did, without the origin.
+    const hits = origin.hits();
+    await origin.close();
+    const loaded = await fetch(`${platform.url}/imposters`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ ...file, port: REPLAYED }),
+    });
+    expect(loaded.status).toBe(201);
+    for (const [path, body] of Object.entries(recorded)) {
+      const replayed = await (await fetch(`${platform.url}/i/${REPLAYED}${path}`)).text();
+      expect(JSON.parse(replayed)).toEqual(JSON.parse(body));
+    }
+    expect(origin.hits()).toBe(hits);
+  });
+
+  it("shows when each imposter last received a request, sortable by it", async () => {
+    // The list is one call: GET /imposters?overview=true, no call per imposter and no replayable form.
+    const listCalls: string[] = [];
+    const seen = (request: { url: () => string }) => {
+      const url = new URL(request.url());
+      if (url.pathname === "/imposters" && url.search !== "") listCalls.push(url.pathname + url.search);
+    };
+    page.on("request", seen);
+    await page.goto(`${platform.url}/dashboard/#/`);
+    const rows = page.getByRole("listbox", { name: "imposters" }).getByRole("option");
+    await expect.poll(() => rows.count()).toBe(3);
+    page.off("request", seen);
+    expect(listCalls).toEqual(["/imposters?overview=true"]);
+    await page.getByLabel("Sort by").selectOption("activity");
+    const texts = await rows.allTextContents();
+    expect(texts.map((text) => text.slice(0, 4))).toEqual([String(REPLAYED), String(RECORDER), String(PORT)]);
+    expect(texts[0]).toMatch(/(just now|\d+ s ago)/);
+    const exact = await rows.first().locator(".activity").getAttribute("title");
+    expect(exact).toMatch(/\d:\d\d:\d\d/);
+    await shoot(page, "last-activity");
+    const phone = await context.newPage();
+    await phone.setViewportSize({ width: 390, height: 844 });
+    await phone.goto(`${platform.url}/dashboard/`);
+    await phone.getByLabel("API token").fill(KEY);
+    await phone.getByRole("button", { name: "Sign in" }).click();
+    await phone.getByText("3 of 3 imposters").waitFor();
+    const overflow = () => phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await shoot(phone, "phone-imposters");
+    await phone.goto(`${platform.url}/dashboard/#/imposters/${RECORDER}/stubs`);
+    await phone.getByText("3 stubs").waitFor();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await shoot(phone, "phone-recorded-stubs");
+    await phone.close();
+    for (const port of [RECORDER, REPLAYED])
+      await fetch(`${platform.url}/imposters/${port}`, { method: "DELETE", headers: { "x-api-key": KEY } });
   });
 
   it("fits a phone's width", async () => {

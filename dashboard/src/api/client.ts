@@ -39,16 +39,25 @@ export function createApi(session: Session, fetchImpl: Fetch = (...args) => fetc
   }
   return {
     session,
+    /** One call: the list form with our `overview` fields, so no stubs or journals are read for it. */
     async listImposters(): Promise<ImposterSummary[]> {
-      type Listed = Omit<ImposterSummary, "stubCount">;
-      const [listed, replayable] = await Promise.all([
-        call<{ imposters: Listed[] }>("GET", "/imposters"),
-        call<{ imposters: Array<{ port: number; stubs?: Stub[] }> }>("GET", "/imposters?replayable=true"),
-      ]);
-      const counts = new Map(replayable.imposters.map((i) => [i.port, i.stubs?.length ?? 0]));
-      return listed.imposters.map((i) => ({ ...i, stubCount: counts.get(i.port) ?? 0 }));
+      type Listed = Omit<ImposterSummary, "stubCount" | "lastActivity"> & Partial<ImposterSummary>;
+      const listed = await call<{ imposters: Listed[] }>("GET", "/imposters?overview=true");
+      return listed.imposters.map((i) => ({
+        ...i,
+        stubCount: i.stubCount ?? 0,
+        lastActivity: i.lastActivity ?? null,
+      }));
     },
     getImposter: (port: number) => call<ImposterDetail>("GET", `/imposters/${port}`),
+    /**
+     * Mountebank's replayable form as text: `removeProxies` drops the proxy responses and keeps what they
+     * recorded (`mb save --removeProxies`); no requests, no `_links`. POST it to /imposters to load it.
+     */
+    async exportReplayable(port: number, removeProxies: boolean): Promise<string> {
+      const query = `?replayable=true${removeProxies ? "&removeProxies=true" : ""}`;
+      return `${JSON.stringify(await call<unknown>("GET", `/imposters/${port}${query}`), null, 2)}\n`;
+    },
     createImposter: (body: unknown) => call<ImposterDetail>("POST", "/imposters", body),
     deleteImposter: (port: number) => call<unknown>("DELETE", `/imposters/${port}`),
     /** Every stub replaced in one request: the admin API applies it as one new imposter version. */

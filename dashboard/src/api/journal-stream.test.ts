@@ -50,6 +50,19 @@ describe("followStream", () => {
     expect(urls).toEqual(["/imposters/4545/requests/stream?since=7"]);
   });
 
+  it("hands over what proxies recorded (`event: stubs`) after the entries of the same batch", async () => {
+    const stubs = { at: "2026-11-24T10:00:01.000Z", stubIndex: 0, proxyIndex: 1, count: 2 };
+    const { api } = platform([`event: stubs\ndata: ${JSON.stringify(stubs)}\n\n${event(1, 0)}`]);
+    const order: string[] = [];
+    const handlers = {
+      onOpen: () => {},
+      onEntries: (batch: JournalEntry[]) => order.push(`entries ${batch.length}`),
+      onStubs: (batch: unknown[]) => order.push(`stubs ${JSON.stringify(batch)}`),
+    };
+    await followStream(api, 4545, 0, handlers, new AbortController().signal);
+    expect(order).toEqual(["entries 1", `stubs ${JSON.stringify([stubs])}`]);
+  });
+
   it("says when the platform has no stream, so the page falls back to reloading", async () => {
     const { api } = platform(undefined);
     const outcome = await followStream(

@@ -1,5 +1,11 @@
 import { type Api, authHeaders } from "./client.ts";
-import { HelloEventSchema, JOURNAL_EVENTS, JournalEventSchema } from "./journal.ts";
+import {
+  HelloEventSchema,
+  JOURNAL_EVENTS,
+  JournalEventSchema,
+  type StubsEvent,
+  StubsEventSchema,
+} from "./journal.ts";
 import { readSse } from "./sse.ts";
 import type { JournalEntry } from "./types.ts";
 
@@ -11,6 +17,8 @@ export interface StreamHandlers {
   /** The journal's last sequence number when the stream opened; answering true ends the stream there. */
   onHello?: (seq: number) => boolean;
   onEntries: (batch: JournalEntry[]) => void;
+  /** Answers a proxy recorded into the stubs (`event: stubs`), gathered like entries: one call per batch. */
+  onStubs?: (batch: StubsEvent[]) => void;
 }
 
 /**
@@ -36,10 +44,19 @@ export async function followStream(
   const done = new AbortController();
   signal.addEventListener("abort", () => done.abort(), { once: true });
   let pending: JournalEntry[] = [];
+  let recorded: StubsEvent[] = [];
+  let scheduled = false;
+  // Entries first: a `stubs` event follows the request that was proxied.
   const flush = () => {
-    const batch = pending;
-    pending = [];
-    if (!signal.aborted) handlers.onEntries(batch);
+    const [batch, stubs] = [pending, recorded];
+    [pending, recorded, scheduled] = [[], [], false];
+    if (signal.aborted) return;
+    if (batch.length > 0) handlers.onEntries(batch);
+    if (stubs.length > 0) handlers.onStubs?.(stubs);
+  };
+  const later = () => {
+    if (!scheduled) setTimeout(flush, FLUSH_MS);
+    scheduled = true;
   };
   await readSse(
     response.body,
@@ -49,12 +66,16 @@ export async function followStream(
         const { seq } = HelloEventSchema.parse(JSON.parse(event.data));
         if (handlers.onHello?.(seq)) done.abort();
       }
-      if (event.event !== JOURNAL_EVENTS.request) return;
-      if (pending.length === 0) setTimeout(flush, FLUSH_MS);
-      pending.push(JournalEventSchema.parse(JSON.parse(event.data)));
+      if (event.event === JOURNAL_EVENTS.request) {
+        pending.push(JournalEventSchema.parse(JSON.parse(event.data)));
+        later();
+      } else if (event.event === JOURNAL_EVENTS.stubs) {
+        recorded.push(StubsEventSchema.parse(JSON.parse(event.data)));
+        later();
+      }
     },
     done.signal,
   );
-  if (pending.length > 0) flush();
+  if (scheduled) flush();
   return "ended";
 }

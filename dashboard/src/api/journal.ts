@@ -5,7 +5,9 @@ export {
   JOURNAL_EVENTS,
   JOURNAL_PATHS,
   type JournalEntry as JournalEvent,
+  type JournalStubs as StubsEvent,
   journalEntrySchema as JournalEventSchema,
   journalHelloSchema as HelloEventSchema,
+  journalStubsSchema as StubsEventSchema,
   type NearMiss,
 } from "@mockctl/contract/journal-api";

@@ -1,6 +1,6 @@
 import type { Imposter, MbError, MbRequest, Stub } from "@mockctl/core";
 
-/** One row of the imposters list: GET /imposters (counts, url) joined with the replayable form (stubs). */
+/** One row of the imposters list: GET /imposters?overview=true (mb's list form plus our two fields). */
 export interface ImposterSummary {
   protocol: string;
   port: number;
@@ -8,6 +8,8 @@ export interface ImposterSummary {
   numberOfRequests: number;
   url: string;
   stubCount: number;
+  /** When it last received a request (ISO time), null when never. */
+  lastActivity: string | null;
 }
 
 /** GET /imposters/:id as the admin API prints it: the stored imposter plus its runtime fields. */

@@ -1,5 +1,6 @@
 import { cleanup, renderHook, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { sseResponse } from "../testing/sse-response.ts";
 import { createApi } from "./client.ts";
 import type { JournalEntry, MbRequest } from "./types.ts";
 import { appendNewer, useJournal } from "./use-journal.ts";
@@ -11,17 +12,6 @@ const entry = (seq: number): JournalEntry => ({
   request: request as MbRequest,
   stubIndex: 0,
 });
-/** An event stream that sends `text` and, unless `close`, stays open as a live stream does. */
-const sse = (text: string, close = true) =>
-  new Response(
-    new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(new TextEncoder().encode(text));
-        if (close) controller.close();
-      },
-    }),
-    { headers: { "content-type": "text/event-stream" } },
-  );
 
 afterEach(cleanup);
 
@@ -37,9 +27,9 @@ describe("useJournal", () => {
     const fetchImpl = async (input: RequestInfo | URL) => {
       const url = String(input);
       urls.push(url);
-      if (!url.includes("since=")) return sse('event: hello\ndata: {"seq":9000}\n\n');
+      if (!url.includes("since=")) return sseResponse('event: hello\ndata: {"seq":9000}\n\n');
       if (url.endsWith("since=7500"))
-        return sse(
+        return sseResponse(
           `event: hello\ndata: {"seq":9000}\n\n${[7501, 7502].map((s) => `event: request\ndata: ${JSON.stringify(entry(s))}\n\n`).join("")}`,
           false,
         );

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import type { Api } from "./client.ts";
+import type { StubsEvent } from "./journal.ts";
 import { followStream } from "./journal-stream.ts";
 import type { JournalEntry, MbRequest } from "./types.ts";
 
@@ -17,6 +18,13 @@ const REPLAY = 1_500;
 const KEEP = 10_000;
 
 export type JournalSource = "connecting" | "live" | "polling";
+
+export interface Journal {
+  entries: JournalEntry[];
+  source: JournalSource;
+  /** The answers proxies recorded into the stubs while the page listened (`event: stubs`), oldest first. */
+  recordings: StubsEvent[];
+}
 
 /** Appends the entries newer than the last one held (a stream followed again replays some twice). */
 export function appendNewer(held: JournalEntry[], batch: JournalEntry[]): JournalEntry[] {
@@ -46,8 +54,9 @@ const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
  * entries replayed, followed again from the last entry seen when it closes; or, when the platform answers
  * the route with anything but an event stream, GET /imposters/:id every 2 s.
  */
-export function useJournal(api: Api, port: number): { entries: JournalEntry[]; source: JournalSource } {
+export function useJournal(api: Api, port: number): Journal {
   const [entries, setEntries] = useState<JournalEntry[]>([]);
+  const [recordings, setRecordings] = useState<StubsEvent[]>([]);
   const [source, setSource] = useState<JournalSource>("connecting");
   useEffect(() => {
     const abort = new AbortController();
@@ -82,6 +91,7 @@ export function useJournal(api: Api, port: number): { entries: JournalEntry[]; s
             last = batch.at(-1)?.seq ?? last;
             setEntries((previous) => appendNewer(previous, batch));
           },
+          onStubs: (batch: StubsEvent[]) => setRecordings((previous) => [...previous, ...batch]),
         };
         const outcome = await followStream(api, port, last, handlers, signal).catch(() => "ended" as const);
         if (outcome === "unsupported") return poll();
@@ -94,8 +104,9 @@ export function useJournal(api: Api, port: number): { entries: JournalEntry[]; s
       }
     };
     setEntries([]);
+    setRecordings([]);
     void follow();
     return () => abort.abort();
   }, [api, port]);
-  return { entries, source };
+  return { entries, source, recordings };
 }

@@ -5,6 +5,7 @@ import { useJournal } from "../api/use-journal.ts";
 import { CopyButton } from "../components/CopyButton.tsx";
 import { hrefOf, TABS, type Tab } from "../route.ts";
 import { DeleteButton } from "./DeleteButton.tsx";
+import { ExportButton } from "./ExportButton.tsx";
 import { Requests } from "./Requests.tsx";
 import { TryIt } from "./TryIt.tsx";
 
@@ -28,6 +29,11 @@ export function ImposterPage({ api, port, tab }: { api: Api; port: number; tab: 
     api.getImposter(port).then(setImposter, (e: unknown) => setError(String(e)));
   }, [api, port]);
   useEffect(() => reload(), [reload]);
+  // A proxy recorded into the stubs (the stream's `stubs` events, gathered per batch): fetch them once.
+  const recorded = journal.recordings.length;
+  useEffect(() => {
+    if (recorded > 0) reload();
+  }, [recorded, reload]);
 
   if (error)
     return (
@@ -44,6 +50,7 @@ export function ImposterPage({ api, port, tab }: { api: Api; port: number; tab: 
         </h1>
         <code className="url">{imposter.url}</code>
         <CopyButton text={imposter.url} label="Copy hosted URL" />
+        <ExportButton api={api} port={port} />
         <DeleteButton
           api={api}
           port={port}
@@ -66,7 +73,7 @@ export function ImposterPage({ api, port, tab }: { api: Api; port: number; tab: 
       </nav>
       {tab === "stubs" ? (
         <Suspense fallback={<p className="loading">Loading editor…</p>}>
-          <StubsEditor api={api} imposter={imposter} onSaved={setImposter} />
+          <StubsEditor api={api} imposter={imposter} onSaved={setImposter} recordings={journal.recordings} />
         </Suspense>
       ) : null}
       {tab === "requests" ? <Requests api={api} imposter={imposter} journal={journal} /> : null}

@@ -2,20 +2,44 @@ import { act, cleanup, fireEvent, render, screen, within } from "@testing-librar
 import { afterEach, describe, expect, it } from "vitest";
 import type { ImposterSummary } from "../api/types.ts";
 import { fakeApi } from "../testing/fake-api.ts";
-import { filterImposters, ImpostersList } from "./ImpostersList.tsx";
+import { filterImposters, ImpostersList, sortImposters } from "./ImpostersList.tsx";
 
-const listed = [
-  { protocol: "http", port: 4545, name: "orders", numberOfRequests: 3, url: "http://p/i/4545" },
-  { protocol: "https", port: 4546, name: "users", numberOfRequests: 0, url: "http://p/i/4546" },
+const recently = () => new Date(Date.now() - 12_050).toJSON();
+const listed = () => [
+  {
+    protocol: "http",
+    port: 4545,
+    name: "orders",
+    numberOfRequests: 3,
+    url: "http://p/i/4545",
+    stubCount: 2,
+    lastActivity: "2026-11-20T10:00:00.000Z",
+  },
+  {
+    protocol: "https",
+    port: 4546,
+    name: "users",
+    numberOfRequests: 1,
+    url: "http://p/i/4546",
+    stubCount: 0,
+    lastActivity: recently(),
+  },
+  {
+    protocol: "http",
+    port: 4547,
+    numberOfRequests: 0,
+    url: "http://p/i/4547",
+    stubCount: 1,
+    lastActivity: null,
+  },
 ];
-const replayable = [{ port: 4545, stubs: [{}, {}] }, { port: 4546 }];
 
 afterEach(cleanup);
 
 describe("filterImposters", () => {
-  const all = listed.map((imposter) => ({ ...imposter, stubCount: 0 })) as ImposterSummary[];
+  const all = listed() as ImposterSummary[];
   it.each([
-    ["", "", [4545, 4546]],
+    ["", "", [4545, 4546, 4547]],
     ["ORD", "", [4545]],
     ["4546", "", [4546]],
     ["", "https", [4546]],
@@ -25,23 +49,50 @@ describe("filterImposters", () => {
   });
 });
 
+describe("sortImposters", () => {
+  it("by last activity: the most recent first, never-used ones last, ties by port", () => {
+    const all = [...listed(), { ...listed()[2], port: 4544 }] as ImposterSummary[];
+    expect(sortImposters(all, "activity").map((i) => i.port)).toEqual([4546, 4545, 4544, 4547]);
+    expect(sortImposters(all, "port")).toBe(all);
+  });
+});
+
 describe("ImpostersList", () => {
   const routes = () => ({
-    "GET /imposters": { imposters: listed },
-    "GET /imposters?replayable=true": { imposters: replayable },
+    "GET /imposters?overview=true": { imposters: listed() },
     "DELETE /imposters/4545": {},
   });
 
-  it("lists each imposter with its stub count from the replayable form and its request count", async () => {
-    const { api } = fakeApi(routes());
-    await act(async () => render(<ImpostersList api={api} />));
-    const list = screen.getByRole("listbox", { name: "imposters" });
-    const rows = within(list)
+  const rowTexts = () =>
+    within(screen.getByRole("listbox", { name: "imposters" }))
       .getAllByRole("option")
       .map((row) => row.textContent);
+
+  it("lists each imposter with its stub count, request count and last activity, in one call", async () => {
+    const { api, calls } = fakeApi(routes());
+    await act(async () => render(<ImpostersList api={api} />));
+    const rows = rowTexts();
     expect(rows[0]).toContain("4545orders");
-    expect(rows[0]).toContain("http23http://p/i/4545");
-    expect(rows[1]).toContain("https00");
+    expect(rows[0]).toMatch(/http23\d+ d agohttp:\/\/p\/i\/4545/);
+    expect(rows[1]).toContain("https0112 s ago");
+    expect(rows[2]).toContain("http10never");
+    expect(calls.map((call) => call.path)).toEqual(["/imposters?overview=true"]);
+  });
+
+  it("shows the exact time of the last activity on hover", async () => {
+    const { api } = fakeApi(routes());
+    await act(async () => render(<ImpostersList api={api} />));
+    const when = screen.getByText("12 s ago");
+    expect(when.getAttribute("datetime")).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(when.parentElement?.getAttribute("title")).toMatch(/\d/);
+    expect(screen.getByText("never").getAttribute("title")).toBe("never received a request");
+  });
+
+  it("sorts by last activity when asked", async () => {
+    const { api } = fakeApi(routes());
+    await act(async () => render(<ImpostersList api={api} />));
+    fireEvent.change(screen.getByLabelText("Sort by"), { target: { value: "activity" } });
+    expect(rowTexts().map((row) => row?.slice(0, 4))).toEqual(["4546", "4545", "4547"]);
   });
 
   it("deletes only after the confirmation", async () => {

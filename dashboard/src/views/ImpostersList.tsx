@@ -3,6 +3,7 @@ import type { Api } from "../api/client.ts";
 import type { ImposterSummary } from "../api/types.ts";
 import { CopyButton } from "../components/CopyButton.tsx";
 import { VirtualList } from "../components/VirtualList.tsx";
+import { exactTime, timeAgo, useNow } from "../time-ago.ts";
 import { DeleteButton } from "./DeleteButton.tsx";
 
 // The form validates with the core, which is loaded only when it opens.
@@ -23,11 +24,24 @@ export function filterImposters(all: ImposterSummary[], query: string, protocol:
   );
 }
 
+export type SortBy = "port" | "activity";
+
+const activityOf = (imposter: ImposterSummary) =>
+  imposter.lastActivity === null ? Number.NEGATIVE_INFINITY : Date.parse(imposter.lastActivity);
+
+/** By port (Mountebank's order), or by last activity: the most recent first, those never used last. */
+export function sortImposters(all: ImposterSummary[], by: SortBy): ImposterSummary[] {
+  if (by === "port") return all;
+  return [...all].sort((a, b) => activityOf(b) - activityOf(a) || a.port - b.port);
+}
+
 export function ImpostersList({ api }: { api: Api }) {
   const [imposters, setImposters] = useState<ImposterSummary[] | undefined>();
   const [error, setError] = useState<string>();
   const [query, setQuery] = useState("");
   const [protocol, setProtocol] = useState("");
+  const [sortBy, setSortBy] = useState<SortBy>("port");
+  const now = useNow();
   const [creating, setCreating] = useState(false);
   const [selected, setSelected] = useState<number>();
   const reload = useCallback(() => {
@@ -35,8 +49,8 @@ export function ImpostersList({ api }: { api: Api }) {
   }, [api]);
   useEffect(() => reload(), [reload]);
   const shown = useMemo(
-    () => filterImposters(imposters ?? [], query, protocol),
-    [imposters, query, protocol],
+    () => sortImposters(filterImposters(imposters ?? [], query, protocol), sortBy),
+    [imposters, query, protocol, sortBy],
   );
   const open = (imposter: ImposterSummary) => {
     window.location.hash = `#/imposters/${imposter.port}/stubs`;
@@ -57,6 +71,10 @@ export function ImpostersList({ api }: { api: Api }) {
           <option value="">all protocols</option>
           <option value="http">http</option>
           <option value="https">https</option>
+        </select>
+        <select aria-label="Sort by" value={sortBy} onChange={(e) => setSortBy(e.target.value as SortBy)}>
+          <option value="port">by port</option>
+          <option value="activity">by last activity</option>
         </select>
         <button type="button" onClick={() => setCreating(true)}>
           New imposter
@@ -87,7 +105,8 @@ export function ImpostersList({ api }: { api: Api }) {
         <span>protocol</span>
         <span>stubs</span>
         <span>requests</span>
-        <span>hosted URL</span>
+        <span>last activity</span>
+        <span className="url">hosted URL</span>
         <span />
       </div>
       <VirtualList
@@ -108,6 +127,13 @@ export function ImpostersList({ api }: { api: Api }) {
             <span>{imposter.protocol}</span>
             <span>{imposter.stubCount}</span>
             <span>{imposter.numberOfRequests}</span>
+            <span className="activity" title={exactTime(imposter.lastActivity)}>
+              {imposter.lastActivity === null ? (
+                "never"
+              ) : (
+                <time dateTime={imposter.lastActivity}>{timeAgo(imposter.lastActivity, now)}</time>
+              )}
+            </span>
             <span className="url">
               <code>{imposter.url}</code>{" "}
               <CopyButton text={imposter.url} label={`Copy URL of ${imposter.port}`} />

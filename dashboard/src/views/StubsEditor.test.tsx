@@ -78,4 +78,19 @@ describe("StubsEditor", () => {
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Save all stubs" })));
     expect(screen.getByRole("alert").textContent).toContain("inject is not allowed");
   });
+
+  it("keeps unsaved edits when the stubs change on the platform, and offers the new ones", () => {
+    const { api } = fakeApi({});
+    const { rerender } = render(<StubsEditor api={api} imposter={imposter} onSaved={() => {}} />);
+    fireEvent.change(screen.getByLabelText("Stub #0 (JSON)"), { target: { value: '{"responses":[]}' } });
+    const recorded = { predicates: [], responses: [{ is: { body: "R", _proxyResponseTime: 1 } }] };
+    const changed = { ...imposter, stubs: [recorded, ...imposter.stubs] } as unknown as ImposterDetail;
+    rerender(<StubsEditor api={api} imposter={changed} onSaved={() => {}} />);
+    expect(screen.getByRole("status").textContent).toContain("The stubs changed on the platform");
+    expect((screen.getByLabelText("Stub #0 (JSON)") as HTMLTextAreaElement).value).toBe('{"responses":[]}');
+    fireEvent.click(screen.getByRole("button", { name: "Show them (discards your edits)" }));
+    expect(screen.getAllByRole("option")).toHaveLength(3);
+    expect(screen.queryByRole("status")).toBeNull();
+    expect(screen.getAllByRole("option")[0]?.textContent).toContain("recorded by a proxy");
+  });
 });

@@ -1,31 +1,53 @@
 import { validateStubsBody } from "@mockctl/core";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import type { Api } from "../api/client.ts";
+import type { StubsEvent } from "../api/journal.ts";
 import { ApiError, type ImposterDetail, type MbError, type Stub } from "../api/types.ts";
 import { Errors } from "../components/Errors.tsx";
 import { VirtualList } from "../components/VirtualList.tsx";
-import { describeStub } from "../summary.ts";
+import { recordedMarks } from "../recorded.ts";
+import { useNow } from "../time-ago.ts";
 import { checkStub } from "../validation.ts";
+import { recordedSentence, StubRow } from "./StubRow.tsx";
 import { type Draft, draftOf, edits, withText } from "./stub-drafts.ts";
 
 interface Props {
   api: Api;
   imposter: ImposterDetail;
   onSaved: (imposter: ImposterDetail) => void;
+  /** What proxies recorded while the page listened (the journal stream's `stubs` events). */
+  recordings?: StubsEvent[];
 }
 
 /** Stubs in order with a JSON editor for the selected one; saving PUTs every stub at once (one version). */
-export function StubsEditor({ api, imposter, onSaved }: Props) {
+export function StubsEditor({ api, imposter, onSaved, recordings = [] }: Props) {
   const [drafts, setDrafts] = useState<Draft[]>(() => imposter.stubs.map(draftOf));
   const [selected, setSelected] = useState(0);
   const [dirty, setDirty] = useState(false);
   const [saveErrors, setSaveErrors] = useState<MbError[]>([]);
   const [saved, setSaved] = useState(false);
-  useEffect(() => {
+  // The stubs changed on the platform (a proxy recorded one) while there were unsaved edits here.
+  const [stale, setStale] = useState(false);
+  const dirtyNow = useRef(dirty);
+  dirtyNow.current = dirty;
+  const reset = () => {
     setDrafts(imposter.stubs.map(draftOf));
     setDirty(false);
-  }, [imposter]);
+    setStale(false);
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on a new imposter value only
+  useEffect(() => (dirtyNow.current ? setStale(true) : reset()), [imposter]);
+  const now = useNow();
+  const marks = useMemo(
+    () =>
+      recordedMarks(
+        drafts.map((draft) => draft.stub),
+        recordings,
+      ),
+    [drafts, recordings],
+  );
   const current = drafts[selected];
+  const currentMark = marks.get(selected);
   // Only the stub being edited is validated per keystroke; all of them on save.
   const check = useMemo(() => (current === undefined ? undefined : checkStub(current.text)), [current]);
   const apply = ([next, index]: [Draft[], number]) => {
@@ -44,7 +66,9 @@ export function StubsEditor({ api, imposter, onSaved }: Props) {
       return;
     }
     try {
-      onSaved(await api.putStubs(imposter.port, stubs));
+      const answer = await api.putStubs(imposter.port, stubs);
+      setDirty(false); // before the new imposter arrives, so it is not taken for a change made elsewhere
+      onSaved(answer);
       setSaveErrors([]);
       setSaved(true);
     } catch (error) {
@@ -95,22 +119,18 @@ export function StubsEditor({ api, imposter, onSaved }: Props) {
           rowHeight={56}
           selected={selected}
           onSelect={setSelected}
-          renderRow={(draft, index) => {
-            const text =
-              draft.stub === undefined ? { when: "invalid JSON", answers: "" } : describeStub(draft.stub);
-            return (
-              <div className="stub-row">
-                <span className="index">#{index}</span>
-                <span className="when" title={text.when}>
-                  when {text.when}
-                </span>
-                <span className="then" title={text.answers}>
-                  → {text.answers}
-                </span>
-              </div>
-            );
-          }}
+          renderRow={(draft, index) => (
+            <StubRow draft={draft} index={index} mark={marks.get(index)} now={now} />
+          )}
         />
+        {stale ? (
+          <output className="notice">
+            The stubs changed on the platform (a proxy recorded one).{" "}
+            <button type="button" onClick={reset}>
+              Show them (discards your edits)
+            </button>
+          </output>
+        ) : null}
         <div className="actions">
           <button type="button" disabled={!dirty} onClick={() => void save()}>
             Save all stubs
@@ -127,6 +147,7 @@ export function StubsEditor({ api, imposter, onSaved }: Props) {
         ) : (
           <>
             <label htmlFor="stub-json">Stub #{selected} (JSON)</label>
+            {currentMark ? <p className="muted">{recordedSentence(currentMark)}.</p> : null}
             <textarea
               id="stub-json"
               className="code"

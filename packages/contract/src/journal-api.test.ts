@@ -5,6 +5,7 @@ import {
   JOURNAL_PATHS,
   journalEntrySchema,
   journalStreamQuerySchema,
+  journalStubsSchema,
 } from "./journal-api.ts";
 
 const request = {
@@ -25,6 +26,13 @@ describe("journal API schemas", () => {
     expect(journalEntrySchema.safeParse({ ...entry, stubIndex: null }).success).toBe(true);
     expect(journalEntrySchema.safeParse({ ...entry, seq: 0 }).success).toBe(false);
     expect(journalEntrySchema.safeParse({ ...entry, stubIndex: -1 }).success).toBe(false);
+  });
+
+  it("reads a proxy's recording: where it was saved, where its proxy is, how many stubs there are", () => {
+    const stubs = { at: "2026-11-25T02:00:00.000Z", stubIndex: 0, proxyIndex: 1, count: 2 };
+    expect(journalStubsSchema.parse(stubs)).toEqual(stubs);
+    expect(journalStubsSchema.safeParse({ ...stubs, proxyIndex: -1 }).success).toBe(false);
+    expect(journalStubsSchema.safeParse({ ...stubs, at: "yesterday" }).success).toBe(false);
   });
 
   it.each([

@@ -29,6 +29,23 @@ export const journalEntrySchema = z.object({
 });
 export type JournalEntry = z.infer<typeof journalEntrySchema>;
 
+/**
+ * `event: stubs`: a proxy saved an answer (mb's proxyOnce or proxyAlways recording), so the stubs changed.
+ * Sent once the change is written, after the `request` event of the request that was proxied; not replayed
+ * by `?since=`. Clients that do not know it skip it (an event stream's unknown events are ignored).
+ */
+export const journalStubsSchema = z.object({
+  /** When the answer was saved. */
+  at: z.iso.datetime(),
+  /** The stub that now holds the saved answer: inserted there (proxyOnce) or appended to (proxyAlways). */
+  stubIndex: stubIndexSchema,
+  /** The proxy stub that recorded it, at its position after the change (proxyOnce moves it down by one). */
+  proxyIndex: stubIndexSchema,
+  /** How many stubs the imposter has now. */
+  count: z.number().int().nonnegative(),
+});
+export type JournalStubs = z.infer<typeof journalStubsSchema>;
+
 /** The request to explain: an mb request; what is left out is empty, as in a bare `GET /`. */
 export const explainRequestSchema = z.object({
   request: z.object({

@@ -5,14 +5,17 @@
  * auth and error envelope as every admin route.
  */
 export const JOURNAL_PATHS = {
-  /** GET `text/event-stream`: `hello`, then one `request` event per recorded request; `?since=<seq>` replays. */
+  /**
+   * GET `text/event-stream`: `hello`, then one `request` event per recorded request (`?since=<seq>` replays
+   * those) and one `stubs` event each time a proxy records an answer into the stubs (live only).
+   */
   stream: (id: string | number) => `/imposters/${encodeURIComponent(String(id))}/requests/stream`,
   /** POST `{ request }` → `{ stubIndex, nearMisses }`. */
   explain: (id: string | number) => `/imposters/${encodeURIComponent(String(id))}/explain`,
 } as const;
 
 /** The server-sent event names, in the `event:` line of each message. */
-export const JOURNAL_EVENTS = { hello: "hello", request: "request" } as const;
+export const JOURNAL_EVENTS = { hello: "hello", request: "request", stubs: "stubs" } as const;
 
 /** A `: keep-alive` comment is written this often, so proxies and browsers keep an idle stream open. */
 export const KEEP_ALIVE_MS = 15_000;

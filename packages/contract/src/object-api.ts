@@ -8,11 +8,23 @@ import type {
   Stub,
 } from "@mockctl/core";
 
+/**
+ * Ours, not Mountebank's, for the dashboard's list (`GET /imposters?overview=true`): when the imposter last
+ * received a request (an ISO time, null when it never did, as far as this object knows) and how many stubs
+ * it has (the summary leaves the stubs out).
+ */
+export interface ImposterOverview {
+  lastRequestAt: string | null;
+  stubCount: number;
+}
+
 /** What the imposter Durable Object keeps: its definition, a version bumped on every change, its state. */
 export interface ImposterRecord {
   imposter: Imposter;
   version: number;
   state: ImposterState;
+  /** Filled by `read` and `summary`; never printed in Mountebank's forms. */
+  overview?: ImposterOverview;
 }
 
 /**

@@ -1,5 +1,6 @@
 import {
   type Head,
+  type ImposterOverview,
   type ImposterRecord,
   NO_SUCH_IMPOSTER,
   noSuchImposterResponse,
@@ -29,7 +30,7 @@ import { failed } from "./errors.ts";
 import { ImposterStore, type StoredImposter } from "./imposter-store.ts";
 import { JournalFeed } from "./journal-feed.ts";
 import { PendingWrites } from "./pending-writes.ts";
-import { recordingOf, sent } from "./proxy/recording.ts";
+import { type Recording, recordingOf, sent } from "./proxy/recording.ts";
 import { publish, takeHits, thisIsolate } from "./registry.ts";
 
 /** What is kept in memory between requests: the stored state plus its compiled engine. */
@@ -56,6 +57,12 @@ export class ImposterKeeper {
    * in memory only too, so a restart empties it in both.
    */
   userState: UserState = emptyUserState();
+  /**
+   * When the imposter last received a request (ms since the epoch), in memory only: the hot path writes
+   * nothing for it. Hits served at a front door are stamped when they reach the object (at most FLUSH_MS
+   * late, or when a read folds them in); after a restart the newest journal entry stands in, if any.
+   */
+  #lastRequestAt: number | undefined;
 
   constructor(storage: DurableObjectStorage, name: string | undefined, journalLimit?: number) {
     this.#store = new ImposterStore(storage, journalLimit);
@@ -78,7 +85,15 @@ export class ImposterKeeper {
 
   #record({ imposter, cursors, numberOfRequests }: Live): ImposterRecord {
     const state = { cursors: { ...cursors }, numberOfRequests, requests: this.#store.requests() };
-    return { imposter, version: this.#version, state };
+    return { imposter, version: this.#version, state, overview: this.#overview(imposter) };
+  }
+
+  #overview(imposter: Imposter): ImposterOverview {
+    const last = this.#lastRequestAt ?? this.#store.lastRequestAt();
+    return {
+      lastRequestAt: last === undefined ? null : new Date(last).toJSON(),
+      stubCount: imposter.stubs.length,
+    };
   }
 
   #commit(stored: StoredImposter, fresh: boolean): ImposterRecord {
@@ -93,6 +108,7 @@ export class ImposterKeeper {
     this.#pending.flush();
     this.#takeHits(); // they counted the imposter this one replaces
     this.userState = emptyUserState();
+    this.#lastRequestAt = undefined;
     return this.#commit({ imposter, numberOfRequests: 0, cursors: {} }, true);
   }
 
@@ -113,7 +129,8 @@ export class ImposterKeeper {
     this.#count(this.#takeHits());
     const { imposter, numberOfRequests } = this.#live;
     const state = { cursors: {}, numberOfRequests, requests: [] };
-    return { imposter: { ...imposter, stubs: [] }, version: this.#version, state };
+    const overview = this.#overview(imposter);
+    return { imposter: { ...imposter, stubs: [] }, version: this.#version, state, overview };
   }
 
   storedBytes(): number {
@@ -163,6 +180,7 @@ export class ImposterKeeper {
   ): Promise<ResponseDescription> {
     const live = this.#live;
     if (live === null) return noSuchImposterResponse();
+    this.#lastRequestAt = Date.now();
     // A fresh journal array: the engine appends what it records, and only that is written.
     const state: ImposterState = {
       cursors: { ...live.cursors },
@@ -185,12 +203,20 @@ export class ImposterKeeper {
       live.numberOfRequests = state.numberOfRequests;
     }
     try {
-      const edit = await recordingOf(live, result.stubIndex, request, result.response, seams);
-      if (edit !== undefined) this.change(() => edit);
+      const recording = await recordingOf(live, result.stubIndex, request, result.response, seams);
+      if (recording !== undefined) this.#saveRecording(recording);
     } catch (error) {
       return failed(error);
     }
     return sent(result.response);
+  }
+
+  /** A proxy's saved answer, written, then told to the live stream's listeners (`event: stubs`). */
+  #saveRecording({ edit, savedAt, proxyIndex }: Recording): void {
+    const changed = this.change(() => edit);
+    if (!changed.ok) return;
+    const count = changed.value.imposter.stubs.length;
+    this.#feed.publishStubs({ at: new Date().toJSON(), stubIndex: savedAt, proxyIndex, count });
   }
 
   /**
@@ -248,6 +274,7 @@ export class ImposterKeeper {
 
   #count(served: number): void {
     if (this.#live === null || !(served > 0)) return;
+    this.#lastRequestAt = Date.now();
     this.#live.numberOfRequests += served;
     this.#store.setCount(this.#live.numberOfRequests);
   }

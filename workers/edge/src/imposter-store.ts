@@ -165,6 +165,15 @@ export class ImposterStore {
     return rows.toArray().map((row) => JSON.parse(row.request) as MbRequest);
   }
 
+  /** When the newest retained journal entry was received (ms since the epoch), if there is one. */
+  lastRequestAt(): number | undefined {
+    const row = this.#sql
+      .exec<{ request: string }>("SELECT request FROM journal ORDER BY seq DESC LIMIT 1")
+      .toArray()[0];
+    const at = row === undefined ? undefined : (JSON.parse(row.request) as MbRequest).timestamp;
+    return at === undefined ? undefined : Date.parse(at);
+  }
+
   /** The retained journal after `since`, oldest first, for a stream's replay. */
   entriesAfter(since: number): JournalEntry[] {
     const rows = this.#sql.exec<{ seq: number; request: string; stub: number | null }>(

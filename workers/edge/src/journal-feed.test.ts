@@ -53,4 +53,15 @@ describe("JournalFeed", () => {
     feed.close();
     expect((await reader.read()).done).toBe(true);
   });
+
+  it("sends a proxy's recording as a `stubs` event to every listener, and nothing with none", async () => {
+    const feed = new JournalFeed();
+    const change = { at: "2026-11-25T02:00:00.000Z", stubIndex: 0, proxyIndex: 1, count: 2 };
+    feed.publishStubs(change);
+    const reader = feed.open(0, []).getReader();
+    await readText(reader);
+    feed.publishStubs(change);
+    expect(await readText(reader)).toBe(`event: stubs\ndata: ${JSON.stringify(change)}\n\n`);
+    feed.close();
+  });
 });

@@ -1,4 +1,4 @@
-import type { JournalEntry } from "@mockctl/contract";
+import type { JournalEntry, JournalStubs } from "@mockctl/contract";
 // The subpath, not the package: the package's journal-api.ts would bring zod into this bundle.
 import { JOURNAL_EVENTS, KEEP_ALIVE_MS } from "@mockctl/contract/journal-events";
 
@@ -65,6 +65,13 @@ export class JournalFeed {
       const chunk = sseEvent(JOURNAL_EVENTS.request, entry);
       for (const writer of this.#writers) this.#send(writer, chunk);
     }
+  }
+
+  /** A proxy recorded an answer into the stubs: one `stubs` event, after the request's own. */
+  publishStubs(change: JournalStubs): void {
+    if (this.#writers.size === 0) return;
+    const chunk = sseEvent(JOURNAL_EVENTS.stubs, change);
+    for (const writer of this.#writers) this.#send(writer, chunk);
   }
 
   /** Ends every stream cleanly (the imposter is gone). */

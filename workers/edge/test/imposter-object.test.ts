@@ -39,7 +39,9 @@ describe("ImposterObject RPC", () => {
       version: full?.version,
       imposter: { ...full?.imposter, stubs: [] },
       state: { cursors: {}, numberOfRequests: 1, requests: [] },
+      overview: full?.overview,
     });
+    expect(summary?.overview?.stubCount).toBe(2);
   });
 
   it("inserts, replaces and deletes stubs by index like mb", async () => {

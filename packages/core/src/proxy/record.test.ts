@@ -68,7 +68,7 @@ describe("recordProxyResponse", () => {
   it("proxyOnce inserts in front of the proxy stub", async () => {
     const stubs = [other, proxyStub("proxyOnce")];
     const result = await recordProxyResponse(stubs, 1, proxyOf(stubs[1]), request("/a"), answer("A"));
-    expect(result).toEqual({ stubs: [other, saved("/a", "A"), stubs[1]], insertedAt: 1 });
+    expect(result).toEqual({ stubs: [other, saved("/a", "A"), stubs[1]], insertedAt: 1, savedAt: 1 });
   });
 
   it("an unknown mode records as proxyOnce", async () => {
@@ -87,13 +87,17 @@ describe("recordProxyResponse", () => {
   it("proxyAlways adds a stub at the end, then appends to the stub with equal predicates", async () => {
     const proxy = proxyStub("proxyAlways");
     let stubs: Stub[] = [proxy, other];
+    const savedAt: number[] = [];
     for (const [path, body] of [
       ["/a", "A1"],
       ["/b", "B"],
       ["/a", "A2"],
     ] as const) {
-      stubs = (await recordProxyResponse(stubs, 0, proxyOf(proxy), request(path), answer(body)))!.stubs;
+      const recorded = (await recordProxyResponse(stubs, 0, proxyOf(proxy), request(path), answer(body)))!;
+      stubs = recorded.stubs;
+      savedAt.push(recorded.savedAt);
     }
+    expect(savedAt).toEqual([2, 3, 2]);
     const a = saved("/a", "A1");
     expect(stubs).toEqual([
       proxy,

@@ -27,20 +27,24 @@ export function savedResponse(answer: IsResponse, proxy: ProxyConfig): StubRespo
   return saved;
 }
 
-/** What recording changed: the new stub list, and where a stub was inserted (cursors after it move). */
+/**
+ * What recording changed: the new stub list, where a stub was inserted (cursors after it move), and the
+ * stub that holds the saved answer (the inserted one, or the one it was appended to).
+ */
 export interface Recorded {
   stubs: Stub[];
   insertedAt?: number;
+  savedAt: number;
 }
 
 /**
  * A recording may not take an imposter past the limits its definition was accepted under (mb has none):
  * the request then fails, with the limit's error, and nothing is saved.
  */
-function withinLimits(recorded: Recorded, touched: number, limits: Limits): Recorded {
+function withinLimits(recorded: Recorded, limits: Limits): Recorded {
   const tooMany = stubCountError(recorded.stubs.length, limits);
   if (tooMany) throw new MbFailure(tooMany);
-  const responses = recorded.stubs[touched]?.responses.length ?? 0;
+  const responses = recorded.stubs[recorded.savedAt]?.responses.length ?? 0;
   if (responses > limits.maxResponsesPerStub) {
     const max = limits.maxResponsesPerStub;
     throw new MbFailure(
@@ -94,13 +98,16 @@ export async function recordProxyResponse(
       { predicates, responses: [response] },
       ...stubs.slice(stubIndex),
     ];
-    return withinLimits({ stubs: next, insertedAt: stubIndex }, stubIndex, limits);
+    return withinLimits({ stubs: next, insertedAt: stubIndex, savedAt: stubIndex }, limits);
   }
   const wanted = stable(predicates);
   const same = stubs.findIndex((stub, i) => i > stubIndex && stable(stub.predicates ?? []) === wanted);
   if (same < 0)
-    return withinLimits({ stubs: [...stubs, { predicates, responses: [response] }] }, stubs.length, limits);
+    return withinLimits(
+      { stubs: [...stubs, { predicates, responses: [response] }], savedAt: stubs.length },
+      limits,
+    );
   const target = stubs[same] as Stub;
   const appended = stubs.with(same, { ...target, responses: [...target.responses, response] });
-  return withinLimits({ stubs: appended }, same, limits);
+  return withinLimits({ stubs: appended, savedAt: same }, limits);
 }

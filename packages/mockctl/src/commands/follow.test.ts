@@ -61,6 +61,13 @@ describe("followStream", () => {
     expect(asked).toEqual([0, 2, 3]);
   });
 
+  it("skips the events it does not print, such as a proxy's recording (`event: stubs`)", async () => {
+    const stubs = `event: stubs\ndata: {"at":"2026-11-25T02:00:00.000Z","stubIndex":0,"proxyIndex":1,"count":2}\n\n`;
+    const { printed, asked } = await follow([[hello(1), entry(1, "/a"), stubs, entry(2, "/b")]]);
+    expect(printed).toEqual(["/a", "/b"]);
+    expect(asked).toEqual([0, 2]);
+  });
+
   it("starts over when the platform's journal numbers from 0 again (restarted without its data)", async () => {
     const { printed } = await follow([
       [hello(5), entry(5, "/old")],

@@ -47,6 +47,8 @@ const flags = z.object({
   replayable: z.enum(["true", "false"]).optional(),
   removeProxies: z.enum(["true", "false"]).optional(),
 });
+/** Ours: `overview=true` adds `lastActivity` and `stubCount` to each imposter of the list (printing.ts). */
+const listFlagsQuery = flags.extend({ overview: z.enum(["true", "false"]).optional() });
 const logRange = z.object({ startIndex: z.string().optional(), endIndex: z.string().optional() });
 const imposter = { status: 200, schema: printedImposterSchema };
 const mb = "mountebank" as const;
@@ -65,7 +67,7 @@ const MOUNTEBANK: Operation[] = [
     path: "/imposters",
     summary: "List imposters",
     tag: mb,
-    query: flags,
+    query: listFlagsQuery,
     answer: { status: 200, schema: imposterListSchema },
   },
   {
@@ -189,13 +191,14 @@ const MOCKCTL: Operation[] = [
   {
     method: "get",
     path: "/imposters/:id/requests/stream",
-    summary: "The live journal: server-sent `hello` and `request` events (journal-api.ts)",
+    summary: "The live journal: server-sent `hello`, `request` and `stubs` events (journal-api.ts)",
     tag: "mockctl",
     query: journalStreamQuerySchema,
     answer: {
       status: 200,
       mediaType: "text/event-stream",
-      description: "hello, then one request event per recorded request",
+      description:
+        "`event: hello` (data: JournalHello), then `event: request` per recorded request (JournalRequest) and `event: stubs` per answer a proxy recorded into the stubs (JournalStubs)",
     },
   },
   {

@@ -1,3 +1,4 @@
+import { journalEntrySchema, journalHelloSchema, journalStubsSchema } from "@mockctl/contract";
 import {
   ImposterDraftSchema,
   ImposterSchema,
@@ -31,6 +32,10 @@ export const printedImposterSchema = ImposterSchema.extend({
   requests: z.array(MbRequestSchema).optional(),
   /** Ours: where the platform serves the imposter. */
   url: z.string().optional(),
+  /** Ours, with `GET /imposters?overview=true`: when it last received a request (null: never). */
+  lastActivity: z.iso.datetime().nullable().optional(),
+  /** Ours, with `GET /imposters?overview=true`. */
+  stubCount: z.number().int().nonnegative().optional(),
   _links: z.object({ self: href, stubs: href }).optional(),
 });
 
@@ -54,4 +59,8 @@ export const COMPONENTS = {
   Imposter: printedImposterSchema,
   Request: MbRequestSchema,
   Errors: errorsSchema,
+  // The data of each event of GET /imposters/:id/requests/stream (named in its description).
+  JournalHello: journalHelloSchema,
+  JournalRequest: journalEntrySchema,
+  JournalStubs: journalStubsSchema,
 } as const;

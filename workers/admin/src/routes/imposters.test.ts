@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call } from "../../test/client.ts";
-import { created, hostedUrl, links, pretty, stubLink } from "../../test/helpers.ts";
+import { created, hostedUrl, links, pretty, served, stubLink } from "../../test/helpers.ts";
 
 const badData = (message: string) => ({ errors: [{ code: "bad data", message }] });
 
@@ -158,5 +158,30 @@ describe("GET /imposters", () => {
       { responses: [{ is: { body: "x" } }], _links: stubLink(4600, 0) },
       { responses: [{ is: {} }], _links: stubLink(4600, 2) },
     ]);
+  });
+
+  it("adds our lastActivity and stubCount to each imposter with overview=true, and only then", async () => {
+    await created({ protocol: "http", port: 4600, stubs });
+    await created({ protocol: "http", port: 4601 });
+    const before = Date.now();
+    await served(4600);
+    const [used, idle] = (await call("GET", "/imposters?overview=true")).json.imposters;
+    expect(Object.keys(used)).toEqual([
+      "protocol",
+      "port",
+      "numberOfRequests",
+      "url",
+      "_links",
+      "lastActivity",
+      "stubCount",
+    ]);
+    expect(Date.parse(used.lastActivity)).toBeGreaterThanOrEqual(before - 1);
+    expect(used.stubCount).toBe(3);
+    expect(idle).toMatchObject({ lastActivity: null, stubCount: 0 });
+    for (const query of ["", "?overview=false"]) {
+      const [plain] = (await call("GET", `/imposters${query}`)).json.imposters;
+      expect(plain).not.toHaveProperty("lastActivity");
+      expect(plain).not.toHaveProperty("stubCount");
+    }
   });
 });

@@ -1,9 +1,18 @@
+import type { ImposterRecord } from "@mockctl/contract";
 import type { ImposterDraft, Stub } from "@mockctl/core";
 import { Hono } from "hono";
 import type { AppEnv } from "../env.ts";
 import { takes } from "../http.ts";
 import { addImposter, deleteAllImposters, listImposters } from "../services/imposters.ts";
-import { deleteAllFlags, FULL, LIST, listFlags, print } from "../services/printing.ts";
+import {
+  deleteAllFlags,
+  FULL,
+  LIST,
+  listFlags,
+  overviewFlag,
+  print,
+  withOverview,
+} from "../services/printing.ts";
 import { replaceAllImposters } from "../services/replace-all.ts";
 import { validImposter, validImposters } from "../services/validation.ts";
 
@@ -14,9 +23,14 @@ export type ImposterBody = Omit<ImposterDraft, "stubs"> & { stubs?: Stub[] };
 export const imposters = new Hono<AppEnv>()
   .get("/imposters", async (c) => {
     const admin = c.get("admin");
-    const flags = listFlags((name) => c.req.query(name));
+    const query = (name: string) => c.req.query(name);
+    const flags = listFlags(query);
     const records = await listImposters(admin, { summaries: flags.form === "list" });
-    return c.json({ imposters: records.map((record) => print(admin.site, record, flags)) });
+    const printed = records.map((record) => print(admin.site, record, flags));
+    if (!overviewFlag(query)) return c.json({ imposters: printed });
+    return c.json({
+      imposters: printed.map((imposter, i) => withOverview(imposter, records[i] as ImposterRecord)),
+    });
   })
   .post("/imposters", takes<ImposterBody>(), async (c) => {
     const admin = c.get("admin");

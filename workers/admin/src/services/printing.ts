@@ -37,6 +37,18 @@ export function deleteAllFlags(query: Query): PrintFlags {
 export const FULL: PrintFlags = { form: "full", removeProxies: false };
 export const LIST: PrintFlags = { form: "list", removeProxies: false };
 
+/**
+ * GET /imposters?overview=true (ours, for the dashboard's list): each imposter also says when it last
+ * received a request (`lastActivity`, ISO time or null) and how many stubs it has (`stubCount`), so the
+ * list needs one call and no stubs. Without the flag the answer is Mountebank's, unchanged.
+ */
+export const overviewFlag = (query: Query): boolean => isSet(query("overview"));
+
+export function withOverview(printed: PrintedImposter, record: ImposterRecord): PrintedImposter {
+  const overview = record.overview ?? { lastRequestAt: null, stubCount: record.imposter.stubs.length };
+  return { ...printed, lastActivity: overview.lastRequestAt, stubCount: overview.stubCount };
+}
+
 export function print(site: Site, record: ImposterRecord, flags: PrintFlags): PrintedImposter {
   const { port } = record.imposter;
   return printImposter(record.imposter, record.state, {

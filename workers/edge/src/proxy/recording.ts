@@ -6,7 +6,12 @@ import { recordProxyResponse } from "@mockctl/core";
 import type { StoredImposter } from "../imposter-store.ts";
 import { addStub } from "../stub-edits.ts";
 
-type Edit = Result<StoredImposter>;
+/** The change to make, and where the saved answer and the proxy that recorded it are once it is made. */
+export interface Recording {
+  edit: Result<StoredImposter>;
+  savedAt: number;
+  proxyIndex: number;
+}
 
 /** The answer without what the core attached for recording, which must not cross back over RPC. */
 export function sent(response: Answer): ResponseDescription {
@@ -29,7 +34,7 @@ export async function recordingOf(
   request: MbRequest,
   response: Answer,
   deps: EngineDeps,
-): Promise<Edit | undefined> {
+): Promise<Recording | undefined> {
   const { proxied, proxy } = response;
   if (proxied === undefined || proxy === undefined) return undefined;
   const stubs = current.imposter.stubs;
@@ -42,7 +47,14 @@ export async function recordingOf(
     deps.generatePredicates,
   );
   if (recorded === undefined) return undefined;
-  const inserted = recorded.insertedAt === undefined ? undefined : recorded.stubs[recorded.insertedAt];
-  if (inserted !== undefined) return addStub(current, inserted, recorded.insertedAt);
-  return { ok: true, value: { ...current, imposter: { ...current.imposter, stubs: recorded.stubs } } };
+  const { savedAt, insertedAt } = recorded;
+  const inserted = insertedAt === undefined ? undefined : recorded.stubs[insertedAt];
+  // A stub inserted in front of the proxy stub (proxyOnce) moves it down by one.
+  if (inserted !== undefined)
+    return { edit: addStub(current, inserted, insertedAt), savedAt, proxyIndex: stubIndex + 1 };
+  const edit = {
+    ok: true as const,
+    value: { ...current, imposter: { ...current.imposter, stubs: recorded.stubs } },
+  };
+  return { edit, savedAt, proxyIndex: stubIndex };
 }
