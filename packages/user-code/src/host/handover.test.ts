@@ -3,6 +3,7 @@ import { connect, type Socket } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { supervisorService } from "./index.ts";
 import { UserCodeHost } from "./supervisor.ts";
+import { workerCode } from "./worker-code.testing.ts";
 
 /**
  * Issue 8: a host replaced under load (recycle.ts) drains on SIGTERM and closes every connection the edge
@@ -14,14 +15,7 @@ const host = new UserCodeHost({ busyAboveMb: 0, intervalMs: 100 });
 const supervisor = supervisorService(host);
 afterAll(() => host.stop());
 
-const code = {
-  compatibilityDate: "2026-04-20",
-  mainModule: "main.js",
-  modules: {
-    "main.js": `import { WorkerEntrypoint } from "cloudflare:workers";
-export default class U extends WorkerEntrypoint { run(call) { return { ok: true, value: call.x + 1 }; } }`,
-  },
-};
+const code = workerCode("return { ok: true, value: call.x + 1 };");
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
