@@ -22,7 +22,7 @@ import { type LocalWorker, loadWorker } from "./worker-options.ts";
  * they call every few admin requests to free the native memory those leave behind
  * (@mockctl/contract/native-garbage, infra/bench/MEMORY.md).
  */
-const V8_FLAGS = ["--max-semi-space-size=1", "--expose-gc"];
+const V8_FLAGS = ["--max-semi-space-size=1", "--expose-gc", "--optimize-for-size"];
 
 /**
  * Miniflare serializes its workerd config in one function, which first hands the config object to

@@ -41,11 +41,19 @@ async function answer(req: IncomingMessage, res: ServerResponse, services: NodeS
   res.end(Buffer.from(await response.arrayBuffer()));
 }
 
+/**
+ * How long an idle connection from workerd stays open. workerd's client pool drops one idle for 5 s (kj's
+ * idleTimeout); with Node's default, also 5 s, this server could close one as workerd sends a call on it,
+ * and the call would be lost. Longer, so that workerd always retires the connection first.
+ */
+const LOOPBACK_IDLE_MS = 30_000;
+
 /** The launcher's end of workerd's `loopback` service, on a free 127.0.0.1 port. */
 export async function startLoopback(services: NodeServices): Promise<Loopback> {
   const server = createServer((req, res) => {
     answer(req, res, services).catch((error: unknown) => res.writeHead(500).end(String(error)));
   });
+  server.keepAliveTimeout = LOOPBACK_IDLE_MS;
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
   return {
     port: (server.address() as AddressInfo).port,

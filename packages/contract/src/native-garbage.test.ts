@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { collectEvery, exposedGc } from "./native-garbage.ts";
+import {
+  ADMIN_REQUEST,
+  collectEvery,
+  exposedGc,
+  UNITS_PER_COLLECTION,
+  USER_CODE_CALL,
+} from "./native-garbage.ts";
 
 describe("collectEvery", () => {
   it.each([
@@ -12,6 +18,16 @@ describe("collectEvery", () => {
     const tick = collectEvery(every, () => count++);
     for (let i = 0; i < ticks; i++) tick();
     expect(count).toBe(collections);
+  });
+
+  it("counts by weight: one count for admin requests and user-code calls", () => {
+    let count = 0;
+    const tick = collectEvery(UNITS_PER_COLLECTION, () => count++);
+    for (let i = 0; i < 15; i++) tick(ADMIN_REQUEST);
+    for (let i = 0; i < 15; i++) tick(USER_CODE_CALL);
+    expect(count).toBe(0);
+    tick(USER_CODE_CALL);
+    expect(count).toBe(1);
   });
 
   it("does nothing where V8 exposes no gc (Cloudflare, Node without --expose-gc)", () => {

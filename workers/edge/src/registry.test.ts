@@ -5,6 +5,7 @@ import {
   countHit,
   forget,
   lookup,
+  MAX_TOMBSTONES,
   peek,
   publish,
   REVALIDATE_MS,
@@ -62,6 +63,21 @@ describe("registry", () => {
     expect(confirm(name, 2)).toBeUndefined();
     expect(confirm(name, 1)?.engine).toEqual({ label: "v1" });
     expect(lookup(name, Date.now() + REVALIDATE_MS / 2)?.version).toBe(1);
+  });
+
+  it("holds at most MAX_TOMBSTONES tombstones, dropping the oldest, and never an imposter that exists", () => {
+    const kept = freshName();
+    publish(kept, 1, engine("kept"));
+    const unknown = Array.from({ length: MAX_TOMBSTONES + 1 }, freshName);
+    for (const name of unknown) publish(name, 0, null);
+    expect(peek(unknown[0] ?? "")).toBeUndefined();
+    expect(peek(unknown[1] ?? "")).toMatchObject({ engine: null });
+    expect(peek(unknown.at(-1) ?? "")).toMatchObject({ engine: null });
+    expect(peek(kept)?.engine).toEqual({ label: "kept" });
+    // A tombstone that became an imposter is no longer counted, nor dropped as one.
+    publish(unknown[1] ?? "", 1, engine("created"));
+    publish(freshName(), 0, null);
+    expect(peek(unknown[1] ?? "")?.engine).toEqual({ label: "created" });
   });
 
   it("asks for one flush at a time, and hands hits over once", () => {

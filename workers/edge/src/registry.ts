@@ -56,12 +56,35 @@ export function publish(name: string, version: number, engine: ImposterEngine | 
   if (held !== undefined && held.version >= version) return held;
   const entry: Served = { version, engine, loadedAt: Date.now(), workspace: workspaceOfObject(name) };
   served.set(name, entry);
+  holdTombstone(name, engine === null);
   return entry;
+}
+
+/**
+ * Tombstones held at most: addresses may name any workspace (`/w/<workspace>/i/<port>`), so the names asked
+ * for are unbounded, and each unknown one would otherwise stay here for good (~200 bytes each). Past the
+ * bound the oldest is dropped: its next request asks its object again. An imposter that exists is never
+ * dropped.
+ */
+export const MAX_TOMBSTONES = 10_000;
+/** The names whose entry is a tombstone, oldest first. */
+const tombstones = new Set<string>();
+
+function holdTombstone(name: string, isTombstone: boolean): void {
+  tombstones.delete(name);
+  if (!isTombstone) return;
+  tombstones.add(name);
+  if (tombstones.size <= MAX_TOMBSTONES) return;
+  const [oldest] = tombstones;
+  if (oldest === undefined) return;
+  tombstones.delete(oldest);
+  served.delete(oldest);
 }
 
 /** Drops what this isolate knows of an imposter, as an isolate that never served it (tests stand for one). */
 export function forget(name: string): void {
   served.delete(name);
+  tombstones.delete(name);
 }
 
 /**

@@ -10,22 +10,27 @@ import { createUserCodeDeps } from "./index.ts";
 type Answer = () => Promise<Response>;
 
 function fakes(answers: Answer[], verdict = "killed") {
-  const posted: Array<{ id: string; code?: { modules: Record<string, string> }; call: unknown }> = [];
+  const posted: Array<{
+    id: string;
+    code?: { modules: Record<string, string> };
+    call: unknown;
+    via: string;
+  }> = [];
   const supervisor: string[] = [];
   const signals: Array<AbortSignal | null | undefined> = [];
-  const host = {
-    fetch: async (_url: string, init: RequestInit) => {
-      posted.push(JSON.parse(String(init.body)));
-      signals.push(init.signal);
-      const next = answers.shift();
-      if (next === undefined) throw new Error("no answer scripted");
-      return next();
-    },
+  const run = (via: string, init: RequestInit) => {
+    posted.push({ ...JSON.parse(String(init.body)), via });
+    signals.push(init.signal);
+    const next = answers.shift();
+    if (next === undefined) throw new Error("no answer scripted");
+    return next();
   };
+  const host = { fetch: async (_url: string, init: RequestInit) => run("host", init) };
   const watcher = {
-    fetch: async (url: string) => {
+    fetch: async (url: string, init: RequestInit) => {
       const path = new URL(url).pathname;
       supervisor.push(path);
+      if (path === "/run") return run("supervisor", init);
       return path === "/overran" ? Response.json({ verdict }) : new Response(null, { status: 204 });
     },
   };
@@ -85,27 +90,34 @@ describe("user code on the local host", () => {
     expect(await failureData(deps.inject(SOURCE, request))).toBe("boom");
   });
 
-  it("tries a call once more when its connection was lost, and sends the limit with every call", async () => {
+  it("sends a call that lost its connection once more, through the supervisor, with the limit", async () => {
+    // The supervisor relays it to the host now listening, on a connection of its own: the edge's pool may
+    // hold only connections to a replaced host, which closes them all as it drains.
     const { posted, hostEnv } = fakes([lost, json({ ok: true, value: { body: "retried" } })]);
     const deps = createUserCodeDeps(hostEnv, imposter, { timeoutMs: 700 });
     expect(await deps.inject(SOURCE, request)).toEqual({ body: "retried" });
+    expect(posted.map(({ via }) => via)).toEqual(["host", "supervisor"]);
     expect(posted.map((message) => (message as { limitMs?: number }).limitMs)).toEqual([700, 700]);
   });
 
-  it("fails a call that lost the host five times, and asks for a host before the next one", async () => {
-    // Four retries: a draining host's pool may hand a retry another dead connection (replaced under load).
-    const { supervisor, hostEnv } = fakes([
+  it("fails a call whose relay found no host, and asks for a host before the next one", async () => {
+    const { posted, supervisor, hostEnv } = fakes([
       lost,
-      lost,
-      lost,
-      lost,
-      lost,
+      async () => new Response("no user code host answered", { status: 503 }),
       json({ ok: true, value: { body: "back" } }),
     ]);
     const deps = createUserCodeDeps(hostEnv, imposter, {});
     expect(await failureData(deps.inject(SOURCE, request))).toMatch(/host stopped during this call/);
+    expect(posted.map(({ via }) => via)).toEqual(["host", "supervisor"]);
     expect(await deps.inject(SOURCE, request)).toEqual({ body: "back" });
     expect(supervisor.at(-1)).toBe("/start");
+  });
+
+  it("fails a call whose relay was lost too, without a third try", async () => {
+    const { posted, hostEnv } = fakes([lost, lost, json(OK)]);
+    const deps = createUserCodeDeps(hostEnv, imposter, {});
+    expect(await failureData(deps.inject(SOURCE, request))).toMatch(/host stopped during this call/);
+    expect(posted.length).toBe(2);
   });
 
   it("waits on past its deadline while the host answers pings: the host times the function itself", async () => {

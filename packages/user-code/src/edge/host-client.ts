@@ -1,3 +1,4 @@
+import { countGarbage, USER_CODE_CALL } from "@mockctl/contract/native-garbage";
 import type { UserCall, UserOutcome } from "@mockctl/core";
 import type { UserCodeModules } from "../guest/index.ts";
 
@@ -55,38 +56,55 @@ export interface HostCallOptions {
   suspect: () => boolean;
 }
 
-/**
- * Lost connections a call is sent again after. More than one: a host being replaced drains every pooled
- * connection to it, and a retry may be handed another of those before the pool opens one to the new host.
- */
-const LOST_CONNECTION_RETRIES = 4;
+/** The host's and the supervisor's path for a call: the supervisor relays it to the host (../host). */
+const RUN_URL = "http://user-code-host/run";
+const RELAY_URL = "http://supervisor/run";
 
-async function post(host: Fetcher, message: object, options: HostCallOptions, retries = 0) {
-  const body = JSON.stringify({ ...message, limitMs: options.limitMs });
+/**
+ * Sends a call; a call whose connection was lost is sent once more, through the supervisor, which relays it
+ * to the host now listening on a connection of its own. Not again through USER_CODE_HOST: workerd pools its
+ * connections there, and the pool may hold more connections the host closed, each of which would lose the
+ * retry too (a replaced host drains on SIGTERM and closes every idle connection at once; a host also closes
+ * one idle for 5 s, when workerd's pool would keep it for 5 s as well).
+ */
+async function post(env: HostEnv, message: object, options: HostCallOptions) {
+  // Each call leaves its Request, Response and JSON in native memory until V8 collects them: counted
+  // toward the isolate's next full collection (@mockctl/contract/native-garbage).
+  countGarbage(USER_CODE_CALL);
+  const init = { method: "POST", body: JSON.stringify({ ...message, limitMs: options.limitMs }) };
   let response: Response;
   try {
-    response = await host.fetch("http://user-code-host/run", {
-      method: "POST",
-      body,
-      signal: options.signal,
-    });
+    response = await env.USER_CODE_HOST.fetch(RUN_URL, { ...init, signal: options.signal });
   } catch (error) {
     // Dropped by the caller at its deadline: the deadline's own error is the answer.
     if (options.signal.aborted) throw error;
-    // A connection lost while the host still answers (the soak saw "Network connection lost" with the
-    // host's pid unchanged, likely a pooled connection closed as it was reused; or a replaced host draining): tried again. Not
-    // while this call is suspected of looping: the supervisor's kill is what lost it, and the host that
-    // replaces it must not run the loop again. A call that may have run before the loss did not change
-    // the imposter's state: its outcome, state included, was lost with the answer.
-    if (retries < LOST_CONNECTION_RETRIES && !options.suspect())
-      return post(host, message, options, retries + 1);
-    // The host died under this call (killed as stuck, or out of memory): this call fails, and the next
-    // one asks the launcher for a host first.
-    hostStarted = false;
-    throw new Error(HOST_LOST);
+    // Not while this call is suspected of looping: the supervisor's kill is what lost it, and the host
+    // that replaces it must not run the loop again. A call that may have run before the loss did not
+    // change the imposter's state: its outcome, state included, was lost with the answer.
+    if (options.suspect() || env.USER_CODE_SUPERVISOR === undefined) throw lostHost();
+    response = await env.USER_CODE_SUPERVISOR.fetch(RELAY_URL, { ...init, signal: options.signal }).catch(
+      (relayError: unknown) => {
+        throw options.signal.aborted ? relayError : lostHost();
+      },
+    );
+    // The supervisor answers 503 when no host runs: it died under this call (killed as stuck, or out of
+    // memory).
+    if (response.status === 503) throw lostHost();
   }
   return { status: response.status, body: (await response.json()) as HostAnswer };
 }
+
+/** This call fails, and the next one asks the launcher for a host first. */
+function lostHost(): Error {
+  hostStarted = false;
+  return new Error(HOST_LOST);
+}
+
+type HostEnv = UserCodeHostEnv & { USER_CODE_HOST: Fetcher };
+
+/** Whether the launcher bound a user-code host (locally); a deployed edge has none. */
+export const hasHost = <E extends UserCodeHostEnv>(env: E): env is E & HostEnv =>
+  env.USER_CODE_HOST !== undefined;
 
 /**
  * Runs one call on the host. Code crosses only when the host does not hold its id yet (409), so a call
@@ -95,16 +113,16 @@ async function post(host: Fetcher, message: object, options: HostCallOptions, re
  * runtime's message, exactly as the LOADER's own would.
  */
 export async function runOnHost(
-  host: Fetcher,
+  env: HostEnv,
   id: string,
   code: UserCodeModules & { compatibilityDate: string },
   call: UserCall,
   options: HostCallOptions,
 ): Promise<UserOutcome> {
-  let answer = await post(host, { id, call }, options);
+  let answer = await post(env, { id, call }, options);
   if (answer.status === 409) {
     const { compatibilityDate, mainModule, modules } = code;
-    answer = await post(host, { id, call, code: { compatibilityDate, mainModule, modules } }, options);
+    answer = await post(env, { id, call, code: { compatibilityDate, mainModule, modules } }, options);
   }
   if (answer.status === 200) return answer.body as UserOutcome;
   const { error } = answer.body as { error?: string };

@@ -1,7 +1,7 @@
 import type { UserCall, UserCodeKind, UserOutcome } from "@mockctl/core";
 import type { UserCodeEntrypoint, UserCodeModules } from "../guest/index.ts";
 import { USER_CODE_CPU_MS } from "./deadline.ts";
-import { type HostCallOptions, runOnHost, type UserCodeHostEnv } from "./host-client.ts";
+import { type HostCallOptions, hasHost, runOnHost, type UserCodeHostEnv } from "./host-client.ts";
 import type { UserCodeProgram } from "./program.ts";
 import { parseStartFailure } from "./start-failure.ts";
 
@@ -56,15 +56,9 @@ export async function runInIsolate(
     const module = code.moduleFor(kind, source) ?? "";
     const call: UserCall = { kind, module, ...inputs };
     try {
-      return env.USER_CODE_HOST === undefined || hostCall === undefined
+      return !hasHost(env) || hostCall === undefined
         ? await loaderEntry(env.LOADER, id, code).run(call)
-        : await runOnHost(
-            env.USER_CODE_HOST,
-            id,
-            { ...code, compatibilityDate: COMPATIBILITY_DATE },
-            call,
-            hostCall,
-          );
+        : await runOnHost(env, id, { ...code, compatibilityDate: COMPATIBILITY_DATE }, call, hostCall);
     } catch (error) {
       const failure = parseStartFailure(messageOf(error));
       if (failure === undefined || attempt > program.size || !program.markBroken(failure)) throw error;

@@ -6,7 +6,8 @@
  * - USER_CODE_HOST: an external service on the host's unix socket, for the calls themselves.
  * - USER_CODE_SUPERVISOR: a function of this process, for the two events only the launcher can act on:
  *   `/start` before the edge's first call (and after a call lost the host), `/overran` when a call ran
- *   past its deadline (the supervisor pings the host and kills it if it is stuck, before answering).
+ *   past its deadline (the supervisor pings the host and kills it if it is stuck, before answering), and
+ *   `/run` for a call that lost its connection, relayed to the current host on a connection of its own.
  */
 import type { WorkerOptions } from "miniflare";
 import type { RecycleOptions } from "./recycle.ts";
@@ -26,6 +27,7 @@ export function supervisorService(host: UserCodeHost): SupervisorService {
     try {
       if (pathname === "/start") await host.ensure();
       else if (pathname === "/overran") return Response.json({ verdict: await host.check() });
+      else if (pathname === "/run") return await host.relay(await request.text());
       else return new Response("not found", { status: 404 });
       return new Response(null, { status: 204 });
     } catch (error) {

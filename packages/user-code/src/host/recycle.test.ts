@@ -2,22 +2,16 @@ import { request } from "node:http";
 import { afterAll, describe, expect, it } from "vitest";
 import { type Look, shouldRecycle, usage } from "./recycle.ts";
 import { UserCodeHost } from "./supervisor.ts";
+import { workerCode } from "./worker-code.testing.ts";
 
 // Every host above 0 MB that stayed idle for 200 ms is recycled: what a real host reaches after a load run.
 const host = new UserCodeHost({ aboveMb: 0, intervalMs: 200 });
 afterAll(() => host.stop());
 
-const code = {
-  compatibilityDate: "2026-04-20",
-  mainModule: "main.js",
-  modules: {
-    "main.js": `import { WorkerEntrypoint } from "cloudflare:workers";
-export default class U extends WorkerEntrypoint { run(call) { return { ok: true, value: call.x }; } }`,
-  },
-};
+const code = workerCode("return { ok: true, value: call.x };");
 
 // A fresh connection per call: a replaced host ends the connections it has (SIGTERM), and the edge sends a
-// call lost so once more (host-client.ts); this client does not, so it keeps no connection to reuse.
+// call lost so once more, through the launcher (host-client.ts); this client does not, so it keeps no connection to reuse.
 function post(message: object): Promise<number> {
   return new Promise((resolve, reject) => {
     const options = { socketPath: host.socketPath, path: "/run", method: "POST", agent: false };

@@ -1,19 +1,10 @@
 import { request } from "node:http";
 import { afterAll, describe, expect, it } from "vitest";
 import { UserCodeHost } from "./supervisor.ts";
+import { workerCode } from "./worker-code.testing.ts";
 
 const host = new UserCodeHost();
 afterAll(() => host.stop());
-
-/** A loaded worker whose `run(call)` executes `body`, as the edge's builder would send it. */
-const code = (body: string) => ({
-  compatibilityDate: "2026-04-20",
-  mainModule: "main.js",
-  modules: {
-    "main.js": `import { WorkerEntrypoint } from "cloudflare:workers";
-export default class U extends WorkerEntrypoint { run(call) { ${body} } }`,
-  },
-});
 
 /** POSTs to the host's socket as the edge does; resolves with status and parsed body, or the error. */
 function post(path: string, message: object): Promise<{ status: number; body: unknown } | Error> {
@@ -36,7 +27,7 @@ describe("the user-code host", () => {
     await host.start();
     expect(host.starts).toBe(1);
     expect(await post("/run", { id: "a", call: { x: 1 } })).toEqual({ status: 409, body: { missing: "a" } });
-    const sum = code("return { ok: true, value: call.x + 1 };");
+    const sum = workerCode("return { ok: true, value: call.x + 1 };");
     expect(await post("/run", { id: "a", code: sum, call: { x: 1 } })).toEqual({
       status: 200,
       body: { ok: true, value: 2 },
@@ -45,7 +36,7 @@ describe("the user-code host", () => {
   });
 
   it("gives loaded code no network and no bindings, whatever the caller sends", async () => {
-    const probe = code(
+    const probe = workerCode(
       "return fetch('http://127.0.0.1:9/').then(() => 'net', (e) => ({ ok: true, value: [String(e), Object.keys(this.env)] }));",
     );
     const sent = { ...probe, env: { SECRET: "x" }, globalOutbound: "internet" };
@@ -57,18 +48,24 @@ describe("the user-code host", () => {
   });
 
   it("answers a call that throws with its message, as the Worker Loader would", async () => {
-    const answer = await post("/run", { id: "throws", code: code("throw new Error('boom');"), call: {} });
+    const answer = await post("/run", {
+      id: "throws",
+      code: workerCode("throw new Error('boom');"),
+      call: {},
+    });
     expect(answer).toEqual({ status: 500, body: { error: "boom" } });
   });
 
   it("times each call from its turn: a function past `limitMs`, waiting or running, answers a timeout", async () => {
     const late = { ok: false, data: "user code did not finish within 100 ms" };
-    const sleeps = code("return new Promise((done) => setTimeout(() => done({ ok: true, value: 1 }), 400));");
+    const sleeps = workerCode(
+      "return new Promise((done) => setTimeout(() => done({ ok: true, value: 1 }), 400));",
+    );
     expect(await post("/run", { id: "sleeps", code: sleeps, call: {}, limitMs: 100 })).toEqual({
       status: 200,
       body: late,
     });
-    const spins = code(
+    const spins = workerCode(
       "let x = 0; for (let i = 0; i < 2e8; i++) x = (x + i) % 7; return { ok: true, value: x };",
     );
     expect(await post("/run", { id: "spins", code: spins, call: {}, limitMs: 100 })).toEqual({
@@ -83,7 +80,7 @@ describe("the user-code host", () => {
   it("is healthy while a function waits, and killed and started again while one loops", async () => {
     expect(await host.check()).toBe("healthy");
     const pid = host.pid;
-    const looping = post("/run", { id: "loop", code: code("while (true) {}"), call: {} });
+    const looping = post("/run", { id: "loop", code: workerCode("while (true) {}"), call: {} });
     await new Promise((done) => setTimeout(done, 100));
     expect(await host.check()).toBe("killed");
     expect(await looping).toBeInstanceOf(Error);

@@ -7,7 +7,16 @@ import type { Readable } from "node:stream";
 import { hostConfig } from "./host-config.ts";
 import { HOST_WORKER_MODULE } from "./host-worker.ts";
 import { type RecycleOptions, recycleWhenIdle } from "./recycle.ts";
-import { drained, killProcess, listening, ping, renice, tail, workerdBinary } from "./workerd-process.ts";
+import {
+  drained,
+  killProcess,
+  listening,
+  ping,
+  postAlone,
+  renice,
+  tail,
+  workerdBinary,
+} from "./workerd-process.ts";
 
 /**
  * How long a ping may take before the host counts as stuck: far above a ping's ~1 ms, and above what a
@@ -98,6 +107,22 @@ export class UserCodeHost {
       this.#checking = undefined;
     });
     return this.#checking;
+  }
+
+  /**
+   * A call the edge lost with its connection (host-client.ts), sent again on a connection of its own to the
+   * host that now holds the socket's name: after a replacement, the edge's pooled connections may all lead
+   * to the old host, which closes them as it drains. 503 when no host runs (it died during the call): a
+   * relay never starts one, so a function that killed its host does not run again on the next.
+   */
+  async relay(body: string): Promise<Response> {
+    if (this.#starting !== undefined) await this.#starting.catch(() => undefined);
+    const answer = this.#child === undefined ? undefined : await postAlone(this.socketPath, "/run", body);
+    if (answer === undefined) return new Response("no user code host answered", { status: 503 });
+    return new Response(answer.body, {
+      status: answer.status,
+      headers: { "content-type": "application/json" },
+    });
   }
 
   async stop(): Promise<void> {

@@ -54,10 +54,32 @@ export function ping(socketPath: string, timeoutMs: number): Promise<boolean> {
 }
 
 /**
+ * POSTs `body` to the host on a connection of its own, closed after the answer (`agent: false`: no pool that
+ * could hold a connection to a host that has since been replaced). Undefined when the connection fails or is
+ * lost: no host listens, or it died during the call.
+ */
+export function postAlone(
+  socketPath: string,
+  path: string,
+  body: string,
+): Promise<{ status: number; body: string } | undefined> {
+  return new Promise((resolve) => {
+    const req = request({ socketPath, path, method: "POST", agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+      res.on("error", () => resolve(undefined));
+    });
+    req.on("error", () => resolve(undefined));
+    req.end(body);
+  });
+}
+
+/**
  * A replaced host gets SIGTERM, on which workerd stops taking connections and ends its idle ones, so the
  * edge's pooled connections move to the new host, and it is killed if it has not exited after DRAIN_MS (a
- * call's limit and the host's grace, host-worker.ts). A call lost with it is sent once more by the edge, to
- * the new host (host-client.ts).
+ * call's limit and the host's grace, host-worker.ts). A call lost with it is sent once more by the edge,
+ * through the supervisor, to the new host (UserCodeHost.relay).
  */
 const DRAIN_MS = 2_000;
 
