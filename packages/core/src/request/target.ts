@@ -10,16 +10,17 @@ const PLAIN = /^\/(?!\/)[\w\-~!$&'()*+,;=:@/]*(?:\?[\w\-~!$&()*+,;=:@/?%.]*)?$/;
 
 /** Path and query string of a request target, as Mountebank reads them (`url.parse` through WHATWG URL). */
 export function parseTarget(url: string): { path: string; search: string } {
-  if (PLAIN.test(url)) {
-    const mark = url.indexOf("?");
-    return mark < 0 ? { path: url, search: "" } : { path: url.slice(0, mark), search: url.slice(mark + 1) };
-  }
+  if (PLAIN.test(url)) return splitAtQuery(url);
   try {
     const parsed = new URL(url, "http://localhost");
     return { path: parsed.pathname, search: parsed.search.slice(1) };
   } catch {
     // Node's HTTP parser never hands Mountebank a target URL cannot parse; split it by hand instead.
-    const mark = url.indexOf("?");
-    return mark < 0 ? { path: url, search: "" } : { path: url.slice(0, mark), search: url.slice(mark + 1) };
+    return splitAtQuery(url);
   }
+}
+
+function splitAtQuery(url: string): { path: string; search: string } {
+  const mark = url.indexOf("?");
+  return mark < 0 ? { path: url, search: "" } : { path: url.slice(0, mark), search: url.slice(mark + 1) };
 }

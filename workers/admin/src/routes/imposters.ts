@@ -1,4 +1,3 @@
-import type { ImposterRecord } from "@mockctl/contract";
 import type { ImposterDraft, Stub } from "@mockctl/core";
 import { Hono } from "hono";
 import type { AppEnv } from "../env.ts";
@@ -26,11 +25,12 @@ export const imposters = new Hono<AppEnv>()
     const query = (name: string) => c.req.query(name);
     const flags = listFlags(query);
     const records = await listImposters(admin, { summaries: flags.form === "list" });
-    const printed = records.map((record) => print(admin.site, record, flags));
-    if (!overviewFlag(query)) return c.json({ imposters: printed });
-    return c.json({
-      imposters: printed.map((imposter, i) => withOverview(imposter, records[i] as ImposterRecord)),
+    const overview = overviewFlag(query);
+    const printed = records.map((record) => {
+      const imposter = print(admin.site, record, flags);
+      return overview ? withOverview(imposter, record) : imposter;
     });
+    return c.json({ imposters: printed });
   })
   .post("/imposters", takes<ImposterBody>(), async (c) => {
     const admin = c.get("admin");
