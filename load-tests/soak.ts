@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { currentLoad, waitForQuiet } from "@mockctl/infra/bench/machine";
 import { processTree } from "@mockctl/infra/bench/processes";
-import { launch, type StartTarget } from "@mockctl/infra/bench/start-targets";
+import { launch, npmStartArgv, type StartTarget } from "@mockctl/infra/bench/start-targets";
 import { churn } from "./fixtures/churn.ts";
 import { describeMachine } from "./report/machine.ts";
 import { writeSoakReport } from "./report/soak-markdown.ts";
@@ -38,16 +38,8 @@ const SCRIPT = fileURLToPath(new URL("./scenarios/soak.js", import.meta.url));
 /** What `npm start -- --allowInjection` runs (the decorate scenario needs user code). */
 const NPM_START: StartTarget = {
   id: "mockctl",
-  title: "node infra/local/start.mjs --allowInjection",
-  argv: (port, data) => [
-    process.execPath,
-    "infra/local/start.mjs",
-    "--port",
-    String(port),
-    "--data",
-    data,
-    "--allowInjection",
-  ],
+  title: "node --max-semi-space-size=1 infra/local/start.mjs --allowInjection",
+  argv: (port, data) => npmStartArgv(port, data, "--allowInjection"),
   imposterUrl: (origin, port, path) => `${origin}/i/${port}${path}`,
 };
 

@@ -17,19 +17,17 @@ const onOwnPort = (origin: string, port: number, path: string) =>
   `${new URL(origin).protocol}//127.0.0.1:${port}${path}`;
 const byPath = (origin: string, port: number, path: string) => `${origin}/i/${port}${path}`;
 
+/** What `npm start -- --port <port> --data <data> <flags>` runs (package.json's start), without npm. */
+export function npmStartArgv(port: number, data: string, ...flags: string[]): string[] {
+  const script = ["--max-semi-space-size=1", "infra/local/start.mjs"];
+  return [process.execPath, ...script, "--port", `${port}`, "--data", data, ...flags];
+}
+
 export const TARGETS: StartTarget[] = [
   {
     id: "mockctl",
-    title: "mockctl (node infra/local/start.mjs, what npm start runs)",
-    argv: (port, data) => [
-      process.execPath,
-      "infra/local/start.mjs",
-      "--port",
-      `${port}`,
-      "--data",
-      data,
-      "-i",
-    ],
+    title: "mockctl (node --max-semi-space-size=1 infra/local/start.mjs, what npm start runs)",
+    argv: (port, data) => npmStartArgv(port, data, "-i"),
     imposterUrl: byPath,
   },
   {
