@@ -1,5 +1,5 @@
 import type { ImposterRecord } from "@mockctl/contract";
-import { definitionBytes, isRecordingStub } from "@mockctl/core";
+import { isRecordingStub } from "@mockctl/core";
 import { and, asc, eq, lt, ne, sql } from "drizzle-orm";
 import { imposters } from "../db/schema.ts";
 import type { Db } from "../env.ts";
@@ -49,14 +49,15 @@ export async function setEntry(db: Db, workspaceId: string, imposter: CatalogImp
 }
 
 /**
- * The catalog's bytes for an imposter after a change, from the record its object answered: the same JSON
- * the object stores, so the same number its `storedBytes()` gives. Null (ask the object) when a stub
- * records proxy responses, which grow the definition with no admin call to see it. Only a newer version
- * than the one written replaces it, so two changes whose writes arrive out of order leave the later size.
- * An update, for a batch with the audit row of the change.
+ * The catalog's bytes for an imposter after a change: the size its object counted as it stored the
+ * definition (the record's `storedBytes`), not a second serialization here. Null (ask the object) when a
+ * stub records proxy responses, which grow the definition with no admin call to see it, or when the record
+ * does not say. Only a newer version than the one written replaces it, so two changes whose writes arrive
+ * out of order leave the later size. An update, for a batch with the audit row of the change.
  */
-export function noteStoredBytes(db: Db, workspaceId: string, { imposter, version }: ImposterRecord) {
-  const storedBytes = imposter.stubs.some(isRecordingStub) ? null : definitionBytes(imposter);
+export function noteStoredBytes(db: Db, workspaceId: string, record: ImposterRecord) {
+  const { imposter, version } = record;
+  const storedBytes = imposter.stubs.some(isRecordingStub) ? null : (record.storedBytes ?? null);
   const row = and(eq(imposters.workspaceId, workspaceId), eq(imposters.port, imposter.port));
   return db
     .update(imposters)

@@ -85,4 +85,13 @@ describe("the catalog's stored bytes", () => {
     await noteStoredBytes(db, "local", older);
     expect(await catalogBytes(4808)).toBe(later);
   });
+
+  it("are the count the object's record carries, not a serialization of the admin Worker's own", async () => {
+    await created({ protocol: "http", port: 4809 });
+    const record = await imposterObject(4809).read();
+    if (record === null) throw new Error("no imposter 4809");
+    const newer = { ...record, version: record.version + 1, storedBytes: 12_345 };
+    await noteStoredBytes(drizzle(env.DB, { schema }), "local", newer);
+    expect(await catalogBytes(4809)).toBe(12_345);
+  });
 });
