@@ -94,4 +94,27 @@ describe("the catalog's stored bytes", () => {
     await noteStoredBytes(drizzle(env.DB, { schema }), "local", newer);
     expect(await catalogBytes(4809)).toBe(12_345);
   });
+
+  it("of an imposter from before migration 0002 are written by the first count, then not asked again", async () => {
+    await created({ protocol: "http", port: 4810, stubs: [stub("s")] });
+    await created({ protocol: "http", port: 4811, stubs: [recorder] });
+    // As migration 0002 left every row: no bytes, at version 0.
+    await env.DB.prepare(
+      "UPDATE imposters SET stored_bytes = NULL, bytes_version = 0 WHERE port >= 4810",
+    ).run();
+    const counted = async () => {
+      const body = { protocol: "http", port: 4812 };
+      const answer = await call("POST", "/imposters", { body, vars: { MAX_STORED_BYTES: "1" } });
+      expect(answer.status, answer.text).toBe(413);
+      return answer.json.errors[0].data.actual as number;
+    };
+    const first = await counted();
+    expect([await catalogBytes(4810), await catalogBytes(4811)]).toEqual([await objectBytes(4810), null]);
+    // Both grow with no admin call: 4810's number now comes from the catalog, so its growth is not seen;
+    // the recording proxy's object is still asked, so its growth is.
+    const recorderBefore = await objectBytes(4811);
+    await imposterObject(4810).addStub(stub("t".repeat(300)));
+    await imposterObject(4811).addStub(stub("u".repeat(200)));
+    expect((await counted()) - first).toBe((await objectBytes(4811)) - recorderBefore);
+  });
 });
