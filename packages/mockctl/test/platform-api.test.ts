@@ -113,6 +113,9 @@ describe("tokens and audit", () => {
     const human = await as(acme.token.secret, "audit", "list", "--limit", "1");
     expect(human.stdout).toMatch(/^ID .* TARGET +STUB$/m);
     expect(human.stdout).toMatch(new RegExp(`stub\\.add +http:${port} +1$`, "m"));
+    // The workspace holds no imposter again (login's test counts them).
+    const headers = { "x-api-key": acme.token.secret };
+    await fetch(`${acme.workspace.adminUrl}/imposters/${port}`, { method: "DELETE", headers });
   });
 
   it("login keeps a workspace token in a profile that later commands send as x-api-key", async () => {
