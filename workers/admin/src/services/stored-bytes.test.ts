@@ -21,6 +21,14 @@ async function catalogBytes(port: number): Promise<number | null | undefined> {
 
 const objectBytes = (port: number) => imposterObject(port).storedBytes();
 
+/** The bytes the workspace would hold with a new imposter on `port`, as the limit counts them (refused). */
+async function countedWith(port: number): Promise<number> {
+  const body = { protocol: "http", port };
+  const answer = await call("POST", "/imposters", { body, vars: { MAX_STORED_BYTES: "1" } });
+  expect(answer.status, answer.text).toBe(413);
+  return answer.json.errors[0].data.actual as number;
+}
+
 describe("the catalog's stored bytes", () => {
   it.each([
     ["POST /imposters", "POST", "/imposters", { protocol: "http", port: 4800, stubs: [stub("a")] }],
@@ -64,12 +72,7 @@ describe("the catalog's stored bytes", () => {
     // What a recording does: the object's definition grows with no admin call.
     await imposterObject(4806).addStub(stub("r".repeat(500)));
     const grown = await objectBytes(4806);
-    const counted = async () => {
-      const body = { protocol: "http", port: 4807 };
-      const answer = await call("POST", "/imposters", { body, vars: { MAX_STORED_BYTES: "1" } });
-      expect(answer.status, answer.text).toBe(413);
-      return answer.json.errors[0].data.actual as number;
-    };
+    const counted = () => countedWith(4807);
     const withObject = await counted();
     await env.DB.prepare("UPDATE imposters SET stored_bytes = 0 WHERE port = 4806").run();
     expect(withObject - (await counted())).toBe(grown);
@@ -102,12 +105,7 @@ describe("the catalog's stored bytes", () => {
     await env.DB.prepare(
       "UPDATE imposters SET stored_bytes = NULL, bytes_version = 0 WHERE port >= 4810",
     ).run();
-    const counted = async () => {
-      const body = { protocol: "http", port: 4812 };
-      const answer = await call("POST", "/imposters", { body, vars: { MAX_STORED_BYTES: "1" } });
-      expect(answer.status, answer.text).toBe(413);
-      return answer.json.errors[0].data.actual as number;
-    };
+    const counted = () => countedWith(4812);
     const first = await counted();
     expect([await catalogBytes(4810), await catalogBytes(4811)]).toEqual([await objectBytes(4810), null]);
     // Both grow with no admin call: 4810's number now comes from the catalog, so its growth is not seen;
