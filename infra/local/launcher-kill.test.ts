@@ -52,6 +52,11 @@ const filesHolding = (folder: string, text: string) =>
     return statSync(path).isFile() && readFileSync(path).includes(text);
   });
 
+/** The relay's unix-socket folders a launcher made (front-folder.ts names them for its pid). */
+const frontFolders = (pid: number) =>
+  readdirSync(tmpdir()).filter((name) => name.startsWith(`mockctl-front-${pid}-`));
+let killed = 0;
+
 const injecting = {
   protocol: "http",
   port: 4545,
@@ -78,11 +83,14 @@ describe("the launcher killed with SIGKILL", () => {
     await exited;
     for (let i = 0; i < 40 && children.some(alive); i++) await new Promise((done) => setTimeout(done, 50));
     expect(children.filter(alive)).toEqual([]);
+    killed = child.pid as number;
+    expect(frontFolders(killed)).toHaveLength(1); // the relay's socket folder, which it could not remove
   });
 
   it("starts again on the same port and folder, with a new --apikey and without one", async () => {
     const again = await launch(await port, "--allowInjection", "--apikey", SECOND_KEY);
     expect(again.url).toBe(`http://127.0.0.1:${await port}`);
+    expect(frontFolders(killed)).toEqual([]); // front-folder.ts: removed, its launcher being gone
     expect(await get(`${again.url}/imposters`, "one")).toBe(401);
     expect(await get(`${again.url}/imposters`, SECOND_KEY)).toBe(200);
     expect(await (await fetch(`${again.url}/i/4545/`)).text()).toBe("injected");

@@ -1,6 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { mkdirSync, rmSync } from "node:fs";
+import { resolve } from "node:path";
 import {
   createUserCodeHost,
   type RecycleOptions,
@@ -10,6 +9,7 @@ import {
 import { ensureBuild } from "./build-cache.ts";
 import { prepareDataFolder } from "./data-folder.ts";
 import { DATA_SOURCES_BINDING, dataSourceService } from "./data-sources.ts";
+import { privateSocket } from "./front-folder.ts";
 import { listenKeepAlive } from "./keep-alive.ts";
 import { API_KEY_ENV, repositoryRoot } from "./layout.ts";
 import { startLoopback } from "./loopback.ts";
@@ -86,12 +86,6 @@ function adminVars(options: PlatformOptions): Record<string, string> {
     ALLOWED_ORIGINS: (options.allowedOrigins ?? []).join(","),
     ALLOWED_HOSTS: (options.allowedHosts ?? []).join(","),
   };
-}
-
-/** A unix socket path in a folder of its own (short: a socket path has at most 107 bytes). */
-function privateSocket(): { path: string; remove(): void } {
-  const dir = mkdtempSync(join(tmpdir(), "mockctl-front-"));
-  return { path: join(dir, "front.sock"), remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 /** A wildcard listen address is reached on loopback. */

@@ -25,6 +25,11 @@ export interface ImposterRecord {
   state: ImposterState;
   /** Filled by `read` and `summary`; never printed in Mountebank's forms. */
   overview?: ImposterOverview;
+  /**
+   * What `storedBytes()` would answer, filled by every answer of the object: the catalog's size after a
+   * change comes from here, so the admin Worker need not serialize the imposter again to learn it.
+   */
+  storedBytes?: number;
 }
 
 /**

@@ -99,6 +99,25 @@ describe("tokens and audit", () => {
     expect(first.stdout).toMatch(/Older entries: mockctl audit list --before \d+/);
   });
 
+  it("audit list shows the index of the stub a stub action changed, in the table and in --json", async () => {
+    const admin = (path: string, body: unknown) =>
+      fetch(`${acme.workspace.adminUrl}${path}`, {
+        method: "POST",
+        headers: { "x-api-key": acme.token.secret, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      }).then((answer) => answer.json() as Promise<{ port: number }>);
+    const { port } = await admin("/imposters", { protocol: "http", stubs: [{ responses: [{ is: {} }] }] });
+    await admin(`/imposters/${port}/stubs`, { index: 1, stub: { responses: [{ is: { body: "b" } }] } });
+    const json = parsedJson(await as(acme.token.secret, "audit", "list", "--limit", "1", "--json"));
+    expect(json.entries).toEqual([expect.objectContaining({ action: "stub.add", stub: 1 })]);
+    const human = await as(acme.token.secret, "audit", "list", "--limit", "1");
+    expect(human.stdout).toMatch(/^ID .* TARGET +STUB$/m);
+    expect(human.stdout).toMatch(new RegExp(`stub\\.add +http:${port} +1$`, "m"));
+    // The workspace holds no imposter again (login's test counts them).
+    const headers = { "x-api-key": acme.token.secret };
+    await fetch(`${acme.workspace.adminUrl}/imposters/${port}`, { method: "DELETE", headers });
+  });
+
   it("login keeps a workspace token in a profile that later commands send as x-api-key", async () => {
     const env = cleanEnv();
     const login = await runCli(

@@ -33,9 +33,10 @@ import { PendingWrites } from "./pending-writes.ts";
 import { type Recording, recordingOf, sent } from "./proxy/recording.ts";
 import { publish, takeHits, thisIsolate } from "./registry.ts";
 
-/** What is kept in memory between requests: the stored state plus its compiled engine. */
+/** What is kept in memory between requests: the stored state plus its compiled engine and stored size. */
 interface Live extends StoredImposter {
   engine: ImposterEngine;
+  storedBytes: number;
 }
 
 /**
@@ -70,7 +71,10 @@ export class ImposterKeeper {
     this.#name = name;
     this.#version = this.#store.version();
     const stored = this.#store.load();
-    this.#live = stored === null ? null : { ...stored, engine: createEngine(stored.imposter) };
+    this.#live =
+      stored === null
+        ? null
+        : { ...stored, engine: createEngine(stored.imposter), storedBytes: this.#store.storedBytes() };
     this.#publish();
   }
 
@@ -83,9 +87,9 @@ export class ImposterKeeper {
     return this.#name === undefined ? 0 : takeHits(this.#name);
   }
 
-  #record({ imposter, cursors, numberOfRequests }: Live): ImposterRecord {
+  #record({ imposter, cursors, numberOfRequests, storedBytes }: Live): ImposterRecord {
     const state = { cursors: { ...cursors }, numberOfRequests, requests: this.#store.requests() };
-    return { imposter, version: this.#version, state, overview: this.#overview(imposter) };
+    return { imposter, version: this.#version, state, overview: this.#overview(imposter), storedBytes };
   }
 
   #overview(imposter: Imposter): ImposterOverview {
@@ -98,8 +102,8 @@ export class ImposterKeeper {
 
   #commit(stored: StoredImposter, fresh: boolean): ImposterRecord {
     this.#version += 1;
-    this.#store.save(this.#version, stored, fresh);
-    this.#live = { ...stored, engine: createEngine(stored.imposter) };
+    const storedBytes = this.#store.save(this.#version, stored, fresh);
+    this.#live = { ...stored, engine: createEngine(stored.imposter), storedBytes };
     this.#publish();
     return this.#record(this.#live);
   }
@@ -127,12 +131,13 @@ export class ImposterKeeper {
     this.#pending.flush();
     if (this.#live === null) return null;
     this.#count(this.#takeHits());
-    const { imposter, numberOfRequests } = this.#live;
+    const { imposter, numberOfRequests, storedBytes } = this.#live;
     const state = { cursors: {}, numberOfRequests, requests: [] };
     const overview = this.#overview(imposter);
-    return { imposter: { ...imposter, stubs: [] }, version: this.#version, state, overview };
+    return { imposter: { ...imposter, stubs: [] }, version: this.#version, state, overview, storedBytes };
   }
 
+  /** Counted by SQLite from what is stored, not from memory: the measure the records' `storedBytes` follow. */
   storedBytes(): number {
     return this.#store.storedBytes();
   }

@@ -1,5 +1,5 @@
 import type { JournalEntry } from "@mockctl/contract";
-import type { Imposter, MbRequest } from "@mockctl/core";
+import { type Imposter, type MbRequest, utf8Length } from "@mockctl/core";
 
 /**
  * Recorded requests kept per imposter unless JOURNAL_LIMIT says otherwise: a ring buffer, oldest dropped
@@ -104,10 +104,13 @@ export class ImposterStore {
     return this.#sql.exec<{ bytes: number }>(sql).one().bytes;
   }
 
-  /** Writes a definition and its cursors; `fresh` also starts the counter and the journal again. */
-  save(version: number, stored: StoredImposter, fresh: boolean): void {
+  /**
+   * Writes a definition and its cursors; `fresh` also starts the counter and the journal again. Answers
+   * the definition's stored bytes (as `storedBytes()`), counted from the text it has just written.
+   */
+  save(version: number, stored: StoredImposter, fresh: boolean): number {
+    const text = JSON.stringify(stored.imposter);
     this.#storage.transactionSync(() => {
-      const text = JSON.stringify(stored.imposter);
       this.#sql.exec("DELETE FROM definition");
       for (let i = 0; i * CHUNK_CHARS < text.length; i++) {
         this.#sql.exec(
@@ -121,6 +124,7 @@ export class ImposterStore {
       if (fresh) this.#clearRequests();
       this.#setMeta("version", version);
     });
+    return utf8Length(text);
   }
 
   remove(version: number): void {

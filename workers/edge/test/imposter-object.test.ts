@@ -40,6 +40,7 @@ describe("ImposterObject RPC", () => {
       imposter: { ...full?.imposter, stubs: [] },
       state: { cursors: {}, numberOfRequests: 1, requests: [] },
       overview: full?.overview,
+      storedBytes: full?.storedBytes, // the whole definition's, stubs included
     });
     expect(summary?.overview?.stubCount).toBe(2);
   });

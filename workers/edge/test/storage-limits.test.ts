@@ -1,7 +1,9 @@
-import { runInDurableObject } from "cloudflare:test";
+import { abortAllDurableObjects, runInDurableObject } from "cloudflare:test";
+import type { ImposterRecord } from "@mockctl/contract";
+import { unwrap } from "@mockctl/core";
 import { describe, expect, it } from "vitest";
 import { ImposterStore, JOURNAL_CAP, journalLimitOf } from "../src/imposter-store.ts";
-import { freshPort, imposter, objectFor, rawObjectFor, journalEntry as request } from "./helpers.ts";
+import { freshPort, imposter, is, objectFor, rawObjectFor, journalEntry as request } from "./helpers.ts";
 
 describe("the journal's length per imposter (JOURNAL_LIMIT)", () => {
   it.each([
@@ -37,5 +39,21 @@ describe("an imposter's stored bytes", () => {
     expect(await objectFor(port).storedBytes()).toBe(bytes);
     await objectFor(port).remove();
     expect(await objectFor(port).storedBytes()).toBe(0);
+  });
+
+  it("come with every record the object answers, as it counts them, also after a restart", async () => {
+    const port = freshPort();
+    const object = objectFor(port);
+    const pairs: Array<[number | undefined, number]> = [];
+    const note = async (record: ImposterRecord | null) => {
+      pairs.push([record?.storedBytes, await objectFor(port).storedBytes()]);
+    };
+    await note(await object.put(imposter(port, { name: "naïve ☃", stubs: [is("a")] })));
+    await note(unwrap(await object.addStub(is("€".repeat(40)))));
+    await note(unwrap(await object.deleteStub(0)));
+    await abortAllDurableObjects(); // the object starts again from storage, with no size in memory
+    await note(await objectFor(port).summary());
+    expect(new Set(pairs.map(([, counted]) => counted)).size).toBe(3); // each change changed the size
+    expect(pairs.map(([inRecord]) => inRecord)).toEqual(pairs.map(([, counted]) => counted));
   });
 });

@@ -17,6 +17,7 @@ export {
 } from "./stub-bodies.ts";
 export { upcast, upcastStub } from "./upcast.ts";
 export { type ValidationOptions, validateImposter } from "./validate-imposter.ts";
+export { utf8Length } from "./values.ts";
 export {
   DEFAULT_WORKSPACE_LIMITS,
   definitionBytes,

@@ -26,8 +26,16 @@ export const auditList: Command = {
     const limit = count(stringValue(context, "limit"), "--limit");
     const before = count(stringValue(context, "before"), "--before");
     const page = await context.client().platform.audit({ limit, before });
-    const rows = page.entries.map((e) => [String(e.id), e.at, e.actor, e.action, e.target]);
-    if (rows.length > 0) context.out.line(table(["ID", "AT", "ACTOR", "ACTION", "TARGET"], rows));
+    // STUB is the index a stub.* action changed (empty for the others), as in --json's `stub`.
+    const rows = page.entries.map((e) => [
+      String(e.id),
+      e.at,
+      e.actor,
+      e.action,
+      e.target,
+      String(e.stub ?? ""),
+    ]);
+    if (rows.length > 0) context.out.line(table(["ID", "AT", "ACTOR", "ACTION", "TARGET", "STUB"], rows));
     if (page.next !== undefined) context.out.line(`Older entries: mockctl audit list --before ${page.next}`);
     context.out.success(`${page.entries.length} audit entr${page.entries.length === 1 ? "y" : "ies"}.`, {
       ...page,

@@ -63,8 +63,9 @@ export const imposters = sqliteTable(
     /**
      * The bytes its definition takes as stored (UTF-8 JSON), written with every admin change
      * (services/catalog.ts `noteStoredBytes`), so a workspace's MAX_STORED_BYTES check is one query. Null
-     * means "ask the object": a row from before 0002, a create not yet done, or an imposter with a
-     * recording proxy, whose object grows the definition by itself.
+     * means "ask the object": an imposter with a recording proxy, whose object grows the definition by
+     * itself; and at `bytesVersion` 0 a create not yet done or a row from before 0002, whose first count
+     * writes it (services/workspace-limits.ts).
      */
     storedBytes: integer("stored_bytes"),
     /** The object's version `storedBytes` was taken at: versions only grow, so a late older write loses. */

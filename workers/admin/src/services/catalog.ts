@@ -1,6 +1,6 @@
 import type { ImposterRecord } from "@mockctl/contract";
-import { definitionBytes, isRecordingStub } from "@mockctl/core";
-import { and, asc, eq, lt, ne, sql } from "drizzle-orm";
+import { isRecordingStub } from "@mockctl/core";
+import { and, asc, eq, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
 import { imposters } from "../db/schema.ts";
 import type { Db } from "../env.ts";
 
@@ -49,14 +49,15 @@ export async function setEntry(db: Db, workspaceId: string, imposter: CatalogImp
 }
 
 /**
- * The catalog's bytes for an imposter after a change, from the record its object answered: the same JSON
- * the object stores, so the same number its `storedBytes()` gives. Null (ask the object) when a stub
- * records proxy responses, which grow the definition with no admin call to see it. Only a newer version
- * than the one written replaces it, so two changes whose writes arrive out of order leave the later size.
- * An update, for a batch with the audit row of the change.
+ * The catalog's bytes for an imposter after a change: the size its object counted as it stored the
+ * definition (the record's `storedBytes`), not a second serialization here. Null (ask the object) when a
+ * stub records proxy responses, which grow the definition with no admin call to see it, or when the record
+ * does not say. Only a newer version than the one written replaces it, so two changes whose writes arrive
+ * out of order leave the later size. An update, for a batch with the audit row of the change.
  */
-export function noteStoredBytes(db: Db, workspaceId: string, { imposter, version }: ImposterRecord) {
-  const storedBytes = imposter.stubs.some(isRecordingStub) ? null : definitionBytes(imposter);
+export function noteStoredBytes(db: Db, workspaceId: string, record: ImposterRecord) {
+  const { imposter, version } = record;
+  const storedBytes = imposter.stubs.some(isRecordingStub) ? null : (record.storedBytes ?? null);
   const row = and(eq(imposters.workspaceId, workspaceId), eq(imposters.port, imposter.port));
   return db
     .update(imposters)
@@ -68,23 +69,37 @@ export interface WorkspaceUsage {
   imposters: number;
   /** The bytes the catalog knows. */
   knownBytes: number;
-  /** The ports whose bytes only their object knows (null in the catalog). */
+  /** The ports whose bytes only their object knows (null in the catalog): recording proxies. */
   unknownPorts: number[];
+  /**
+   * The ports whose bytes were never written (null at version 0): rows from before migration 0002 that no
+   * change has touched since, and creates not yet done. Their first count writes them (`noteStoredBytes`).
+   */
+  unmeasuredPorts: number[];
 }
+
+/** The ports of the rows `where` picks, joined by SQLite as "1,2,3" (null when none). */
+const portsWhere = (where: SQL) =>
+  sql<string | null>`group_concat(case when ${where} then ${imposters.port} end)`;
+const portList = (joined: string | null | undefined) => (joined ? joined.split(",").map(Number) : []);
 
 /** What the workspace's imposters (all but `except`) hold, in one query. */
 export async function workspaceUsage(db: Db, workspaceId: string, except?: number): Promise<WorkspaceUsage> {
   const mine = eq(imposters.workspaceId, workspaceId);
+  const unknown = isNull(imposters.storedBytes);
   const [row] = await db
     .select({
       imposters: sql<number>`count(*)`,
       knownBytes: sql<number>`coalesce(sum(${imposters.storedBytes}), 0)`,
-      unknown: sql<
-        string | null
-      >`group_concat(case when ${imposters.storedBytes} is null then ${imposters.port} end)`,
+      unknown: portsWhere(sql`${unknown} and ${imposters.bytesVersion} > 0`),
+      unmeasured: portsWhere(sql`${unknown} and ${imposters.bytesVersion} = 0`),
     })
     .from(imposters)
     .where(except === undefined ? mine : and(mine, ne(imposters.port, except)));
-  const unknownPorts = row?.unknown ? row.unknown.split(",").map(Number) : [];
-  return { imposters: row?.imposters ?? 0, knownBytes: row?.knownBytes ?? 0, unknownPorts };
+  return {
+    imposters: row?.imposters ?? 0,
+    knownBytes: row?.knownBytes ?? 0,
+    unknownPorts: portList(row?.unknown),
+    unmeasuredPorts: portList(row?.unmeasured),
+  };
 }

@@ -21,6 +21,14 @@ async function catalogBytes(port: number): Promise<number | null | undefined> {
 
 const objectBytes = (port: number) => imposterObject(port).storedBytes();
 
+/** The bytes the workspace would hold with a new imposter on `port`, as the limit counts them (refused). */
+async function countedWith(port: number): Promise<number> {
+  const body = { protocol: "http", port };
+  const answer = await call("POST", "/imposters", { body, vars: { MAX_STORED_BYTES: "1" } });
+  expect(answer.status, answer.text).toBe(413);
+  return answer.json.errors[0].data.actual as number;
+}
+
 describe("the catalog's stored bytes", () => {
   it.each([
     ["POST /imposters", "POST", "/imposters", { protocol: "http", port: 4800, stubs: [stub("a")] }],
@@ -64,12 +72,7 @@ describe("the catalog's stored bytes", () => {
     // What a recording does: the object's definition grows with no admin call.
     await imposterObject(4806).addStub(stub("r".repeat(500)));
     const grown = await objectBytes(4806);
-    const counted = async () => {
-      const body = { protocol: "http", port: 4807 };
-      const answer = await call("POST", "/imposters", { body, vars: { MAX_STORED_BYTES: "1" } });
-      expect(answer.status, answer.text).toBe(413);
-      return answer.json.errors[0].data.actual as number;
-    };
+    const counted = () => countedWith(4807);
     const withObject = await counted();
     await env.DB.prepare("UPDATE imposters SET stored_bytes = 0 WHERE port = 4806").run();
     expect(withObject - (await counted())).toBe(grown);
@@ -84,5 +87,32 @@ describe("the catalog's stored bytes", () => {
     const older = { ...record, version: record.version - 1, imposter: { ...record.imposter, name: "older" } };
     await noteStoredBytes(db, "local", older);
     expect(await catalogBytes(4808)).toBe(later);
+  });
+
+  it("are the count the object's record carries, not a serialization of the admin Worker's own", async () => {
+    await created({ protocol: "http", port: 4809 });
+    const record = await imposterObject(4809).read();
+    if (record === null) throw new Error("no imposter 4809");
+    const newer = { ...record, version: record.version + 1, storedBytes: 12_345 };
+    await noteStoredBytes(drizzle(env.DB, { schema }), "local", newer);
+    expect(await catalogBytes(4809)).toBe(12_345);
+  });
+
+  it("of an imposter from before migration 0002 are written by the first count, then not asked again", async () => {
+    await created({ protocol: "http", port: 4810, stubs: [stub("s")] });
+    await created({ protocol: "http", port: 4811, stubs: [recorder] });
+    // As migration 0002 left every row: no bytes, at version 0.
+    await env.DB.prepare(
+      "UPDATE imposters SET stored_bytes = NULL, bytes_version = 0 WHERE port >= 4810",
+    ).run();
+    const counted = () => countedWith(4812);
+    const first = await counted();
+    expect([await catalogBytes(4810), await catalogBytes(4811)]).toEqual([await objectBytes(4810), null]);
+    // Both grow with no admin call: 4810's number now comes from the catalog, so its growth is not seen;
+    // the recording proxy's object is still asked, so its growth is.
+    const recorderBefore = await objectBytes(4811);
+    await imposterObject(4810).addStub(stub("t".repeat(300)));
+    await imposterObject(4811).addStub(stub("u".repeat(200)));
+    expect((await counted()) - first).toBe((await objectBytes(4811)) - recorderBefore);
   });
 });
