@@ -19,6 +19,24 @@ export function journalLimitOf(env: { JOURNAL_LIMIT?: string }): number {
  */
 const CHUNK_CHARS = 600_000;
 
+/**
+ * `text` cut into pieces of at most `size` characters, never between the two halves of a surrogate pair:
+ * SQLite keeps TEXT as UTF-8, where a lone half becomes U+FFFD, so an emoji cut in two would come back
+ * as two replacement characters.
+ */
+export function chunksOf(text: string, size: number): string[] {
+  const chunks: string[] = [];
+  for (let start = 0; start < text.length; ) {
+    let end = Math.min(start + size, text.length);
+    const last = text.charCodeAt(end - 1);
+    // A chunk of one character that is a pair's first half takes the second half too.
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end += end - 1 > start ? -1 : 1;
+    chunks.push(text.slice(start, end));
+    start = end;
+  }
+  return chunks;
+}
+
 export interface StoredImposter {
   imposter: Imposter;
   numberOfRequests: number;
@@ -112,13 +130,8 @@ export class ImposterStore {
     const text = JSON.stringify(stored.imposter);
     this.#storage.transactionSync(() => {
       this.#sql.exec("DELETE FROM definition");
-      for (let i = 0; i * CHUNK_CHARS < text.length; i++) {
-        this.#sql.exec(
-          "INSERT INTO definition VALUES (?, ?)",
-          i,
-          text.slice(i * CHUNK_CHARS, (i + 1) * CHUNK_CHARS),
-        );
-      }
+      for (const [i, chunk] of chunksOf(text, CHUNK_CHARS).entries())
+        this.#sql.exec("INSERT INTO definition VALUES (?, ?)", i, chunk);
       this.#sql.exec("DELETE FROM cursors");
       this.#writeCursors(stored.cursors);
       if (fresh) this.#clearRequests();

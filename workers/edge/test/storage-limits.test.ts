@@ -2,7 +2,7 @@ import { abortAllDurableObjects, runInDurableObject } from "cloudflare:test";
 import type { ImposterRecord } from "@mockctl/contract";
 import { unwrap } from "@mockctl/core";
 import { describe, expect, it } from "vitest";
-import { ImposterStore, JOURNAL_CAP, journalLimitOf } from "../src/imposter-store.ts";
+import { chunksOf, ImposterStore, JOURNAL_CAP, journalLimitOf } from "../src/imposter-store.ts";
 import { freshPort, imposter, is, objectFor, rawObjectFor, journalEntry as request } from "./helpers.ts";
 
 describe("the journal's length per imposter (JOURNAL_LIMIT)", () => {
@@ -55,5 +55,34 @@ describe("an imposter's stored bytes", () => {
     await note(await objectFor(port).summary());
     expect(new Set(pairs.map(([, counted]) => counted)).size).toBe(3); // each change changed the size
     expect(pairs.map(([inRecord]) => inRecord)).toEqual(pairs.map(([, counted]) => counted));
+  });
+});
+
+describe("a definition stored in chunks", () => {
+  it.each([
+    ["an emoji across a boundary", "ab😀cd", 3, ["ab", "😀c", "d"]],
+    ["an emoji ending a chunk", "a😀b", 3, ["a😀", "b"]],
+    ["plain text", "abcdefg", 3, ["abc", "def", "g"]],
+    ["a chunk of one pair", "😀😀", 1, ["😀", "😀"]],
+  ])("%s is cut between characters", (_case, text, size, chunks) => {
+    expect(chunksOf(text, size)).toEqual(chunks);
+    expect(chunksOf(text, size).join("")).toBe(text);
+  });
+
+  it("keeps an emoji that straddles the 600,000th character through SQLite", async () => {
+    const port = freshPort();
+    const at = JSON.stringify(imposter(port, { name: "@", stubs: [] })).indexOf("@");
+    // The emoji's first half is the last character of the first 600,000-character chunk.
+    const name = `${"x".repeat(600_000 - 1 - at)}😀 end`;
+    const loaded = await runInDurableObject(rawObjectFor(port), (_, state) => {
+      const store = new ImposterStore(state.storage);
+      store.save(
+        1,
+        { imposter: imposter(port, { name, stubs: [] }), numberOfRequests: 0, cursors: {} },
+        true,
+      );
+      return new ImposterStore(state.storage).load()?.imposter.name;
+    });
+    expect(loaded).toBe(name);
   });
 });
