@@ -1,9 +1,13 @@
+import { LazyRequest } from "../request/lazy.ts";
+
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null;
 
 function findKeyIgnoringCase(source: unknown, wanted: string): string | undefined {
   const lower = wanted.toLowerCase();
-  return Object.keys(Object(source)).find((key) => key.toLowerCase() === lower);
+  // A lazy request's header, query and form maps are not own keys (request/lazy.ts).
+  const keys = source instanceof LazyRequest ? source.keys() : Object.keys(Object(source));
+  return keys.find((key) => key.toLowerCase() === lower);
 }
 
 /**
