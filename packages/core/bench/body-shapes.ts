@@ -1,9 +1,6 @@
 import type { Imposter } from "../src/schemas/imposter.ts";
 import type { RawHttpRequest } from "../src/schemas/request.ts";
 
-/** A raw request whose headers are pairs, which the platform's bench sends over the wire. */
-type PairsRequest = RawHttpRequest & { headers: Array<[string, string]> };
-
 /**
  * A body scenario as the platform serves it: the imposter, and the raw request the edge hands the core.
  * bench:platform loads the same ones (infra/bench/issue12-scenarios.ts), on these ports.
@@ -11,7 +8,7 @@ type PairsRequest = RawHttpRequest & { headers: Array<[string, string]> };
 export interface BodyShape {
   name: string;
   imposter: Imposter;
-  raw: PairsRequest;
+  raw: RawHttpRequest;
   /** What the matched stub answers, so a wrong match cannot pass for a fast one. */
   answer: string;
 }
@@ -23,7 +20,7 @@ const stubs = (make: (i: number) => Imposter["stubs"][number]) =>
 const is = (body: string) => [{ is: { statusCode: 200, body } }];
 
 /** The headers wrk and workerd send with a body, as the edge passes them (lower-case names). */
-function raw(url: string, body: string, type: string, extra: Array<[string, string]> = []): PairsRequest {
+function raw(url: string, body: string, type: string, extra: Array<[string, string]> = []): RawHttpRequest {
   const headers: Array<[string, string]> = [
     ["host", "127.0.0.1:2525"],
     ["content-length", String(body.length)],

@@ -19,7 +19,7 @@ import { proxies, proxyDeps } from "./proxy/forward.ts";
 import { loopbackFor } from "./proxy/loopback.ts";
 import { rateLimitOf, take, tooManyRequests } from "./rate-limit.ts";
 import { lookup, type Served } from "./registry.ts";
-import { hasKey, keyRequired } from "./required-key.ts";
+import { hasKey, keyRequired, withoutKey } from "./required-key.ts";
 import { memoFor, type RouteMemo, remember, requestLine } from "./route-memo.ts";
 import { isStrict } from "./strict-mode.ts";
 
@@ -78,17 +78,11 @@ function answer(hit: Hit): Response | Promise<Response> {
   );
 }
 
-function answerStub(hit: Hit, stubIndex: number): Response | Promise<Response> {
+function answerStub(hit: Hit, stubIndex: number): Promise<Response> {
   const { env, ctx, name, engine, request, memo } = hit;
   if (engine.isStateful(stubIndex)) return viaObject(hit);
   if (runsUserCode(engine)) return answerWithUserCode(hit, stubIndex);
   countStateless(env, ctx, name);
-  // A constant answer (issue 12): its wire form is built once (wire.ts), so this is one `new Response`.
-  const ready = engine.ready(stubIndex);
-  if (ready !== undefined) {
-    if (memo !== null) remember(memo, hit.line, ready);
-    return toResponse(ready);
-  }
   // A stateless stub may still proxy (proxyTransparent records nothing); never remembered, not frozen.
   const files = dataSourcesOf(hit);
   const deps = proxies(engine)
@@ -147,30 +141,19 @@ function serveFrom(
   const key = engine.imposter.requireKey;
   if (key !== undefined && !hasKey(request, key)) return keyRequired(key);
   const memo = memoFor(engine);
-  // Only a memoized imposter needs the request line as a key.
-  const line = memo === null ? "" : requestLine(request.method, target);
+  const line = requestLine(request.method, target);
   const remembered: ResponseDescription | undefined = memo?.get(line);
   if (remembered !== undefined) {
     countStateless(known.env, known.ctx, known.name);
     return toResponse(remembered);
   }
-  const raw = toRawRequest(request, target, key?.header);
-  if (raw instanceof Promise)
-    return raw.then((read) => answer(hitOf(known, served, engine, read, memo, line)));
-  return answer(hitOf(known, served, engine, raw, memo, line));
-}
-
-/** Written out rather than spread, and not a closure: both would be one more allocation per request. */
-function hitOf(
-  known: Known,
-  entry: Served,
-  engine: ImposterEngine,
-  raw: RawHttpRequest,
-  memo: RouteMemo | null,
-  line: string,
-): Hit {
-  const { env, ctx, name } = known;
-  return { env, ctx, name, entry, engine, request: normalizeRequest(raw), memo, line, target: raw.url };
+  const raw = toRawRequest(request, target);
+  const hit = (read: RawHttpRequest): Hit => {
+    const seen = key === undefined ? read : withoutKey(read, key);
+    return { ...known, entry: served, engine, request: normalizeRequest(seen), memo, line, target };
+  };
+  if (raw instanceof Promise) return raw.then((read) => answer(hit(read)));
+  return answer(hit(raw));
 }
 
 let workspace: string | undefined;

@@ -1,5 +1,5 @@
 import type { FrontDoorObjectApi } from "@mockctl/contract";
-import { type MbRequest, plainRequest as ownFields } from "@mockctl/core";
+import type { MbRequest } from "@mockctl/core";
 
 /**
  * The stub of one imposter's object. Viewed through its interface because Workers' RPC types turn every
@@ -14,8 +14,7 @@ export function objectFor(env: Env, name: string): FrontDoorObjectApi {
  * Workers RPC refuses to serialize such objects: the request crosses to the object as plain copies.
  */
 export function plainRequest(request: MbRequest): MbRequest {
-  const fields = ownFields(request); // the core's request builds its maps lazily, off its own keys
-  const plain: MbRequest = { ...fields, query: { ...fields.query }, headers: { ...fields.headers } };
-  if (fields.form !== undefined) plain.form = { ...fields.form };
+  const plain: MbRequest = { ...request, query: { ...request.query }, headers: { ...request.headers } };
+  if (request.form !== undefined) plain.form = { ...request.form };
   return plain;
 }

@@ -1,5 +1,5 @@
 import { renderErrors } from "@mockctl/contract";
-import type { RequireKey } from "@mockctl/core";
+import type { RawHttpRequest, RequireKey } from "@mockctl/core";
 
 const encoder = new TextEncoder();
 
@@ -20,6 +20,16 @@ export function sameKey(given: string, expected: string): boolean {
 export function hasKey(request: Request, key: RequireKey): boolean {
   const given = request.headers.get(key.header);
   return given !== null && sameKey(given, key.value);
+}
+
+/**
+ * The key is not passed on: predicates do not see it, the journal does not record it (a read-only caller
+ * reads the journal), and a proxy does not forward it to its origin.
+ */
+export function withoutKey(raw: RawHttpRequest, key: RequireKey): RawHttpRequest {
+  const header = key.header.toLowerCase();
+  raw.headers = raw.headers.filter(([name]) => name !== header);
+  return raw;
 }
 
 /** 401 in Mountebank's envelope (its code for a missing or wrong x-api-key), naming the header only. */

@@ -1,13 +1,9 @@
-import { LazyRequest } from "../request/lazy.ts";
-
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null;
 
 function findKeyIgnoringCase(source: unknown, wanted: string): string | undefined {
   const lower = wanted.toLowerCase();
-  // A lazy request's header, query and form maps are not own keys (request/lazy.ts).
-  const keys = source instanceof LazyRequest ? source.keys() : Object.keys(Object(source));
-  return keys.find((key) => key.toLowerCase() === lower);
+  return Object.keys(Object(source)).find((key) => key.toLowerCase() === lower);
 }
 
 /**

@@ -119,22 +119,3 @@ describe("createEngine", () => {
     expect(engine.isStateful(0)).toBe(stateful);
   });
 });
-
-describe("createEngine: ready answers", () => {
-  const stub = (response: Imposter["stubs"][number]["responses"][number]) => ({ responses: [response] });
-  it.each([
-    ["a plain is", { stubs: [stub({ is: { body: "x" } })] }, 0, true],
-    ["the no-match default", { stubs: [] }, -1, true],
-    ["an is with a behavior", { stubs: [stub({ is: { body: "x" }, behaviors: [{ wait: 5 }] })] }, 0, false],
-    ["an inject", { stubs: [stub({ inject: "() => ({})" })] }, 0, false],
-    ["a stub without responses", { stubs: [{ responses: [] }] }, 0, false],
-    ["an imposter with allowCORS", { allowCORS: true, stubs: [stub({ is: { body: "x" } })] }, 0, false],
-  ] as Array<
-    [string, Partial<Imposter>, number, boolean]
-  >)("%s: ready only when resolve's answer is the same for every request", async (_name, fields, stubIndex, isReady) => {
-    const engine = createEngine(imposter(fields));
-    const ready = engine.ready(stubIndex);
-    expect(ready !== undefined).toBe(isReady);
-    if (ready !== undefined) expect((await engine.resolve(stubIndex, request("/"))).response).toBe(ready);
-  });
-});

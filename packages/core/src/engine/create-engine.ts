@@ -1,5 +1,4 @@
 import { compileImposter } from "../compiler/index.ts";
-import { plainRequest } from "../request/lazy.ts";
 import { createRequestView } from "../request/view.ts";
 import { applyCors } from "../responses/cors.ts";
 import { expandRepeats, nextResponse } from "../responses/cycle.ts";
@@ -66,17 +65,12 @@ export function createEngine(definition: Imposter): ImposterEngine {
     imposter,
     match,
     isStateful: (stubIndex) => imposter.recordRequests === true || (plans[stubIndex]?.stateful ?? false),
-    ready(stubIndex) {
-      if (imposter.allowCORS) return undefined;
-      const plan = plans[stubIndex];
-      return plan ? plan.ready[plan.cycle[0] ?? -1] : noMatch;
-    },
     resolve: (stubIndex, request, deps = {}) =>
       answer(stubIndex, plans[stubIndex]?.cycle[0] ?? -1, request, deps),
     async respond(request: MbRequest, state: ImposterState, deps: EngineDeps = {}) {
       state.numberOfRequests += 1;
       if (imposter.recordRequests) {
-        state.requests.push({ ...plainRequest(request), timestamp: (deps.now?.() ?? new Date()).toJSON() });
+        state.requests.push({ ...request, timestamp: (deps.now?.() ?? new Date()).toJSON() });
       }
       const stubIndex = await match(request, deps);
       const plan = plans[stubIndex];

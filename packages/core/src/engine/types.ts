@@ -50,12 +50,6 @@ export interface ImposterEngine {
    * only running a function shows whether it keeps any (the platform's user-code wiring decides).
    */
   isStateful(stubIndex: number): boolean;
-  /**
-   * What `resolve` would answer, when that is the same for every request: the stub's first response is a
-   * plain `is` (no behaviors, templates, user code or proxy), precompiled and frozen once per engine, and
-   * the imposter has no allowCORS to apply. Undefined otherwise. Lets an adapter answer with no promise.
-   */
-  ready(stubIndex: number): ResponseDescription | undefined;
   /** Answers a stub whose answer needs no state (its first response), or the no-match default for -1. */
   resolve(stubIndex: number, request: MbRequest, deps?: EngineDeps): Promise<EngineResult>;
   /** Serves one request: counts and records it, matches, advances the stub's cursor, resolves. */

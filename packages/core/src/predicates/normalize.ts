@@ -1,6 +1,5 @@
 import { badData, MbFailure } from "../errors.ts";
 import { compileLiteXPath } from "../readers/xpath-lite.ts";
-import { requestKeys } from "../request/lazy.ts";
 import { compileXPath, parseXml } from "../select/xpath.ts";
 import { type Fold, foldKey, valueFolder } from "./fold.ts";
 import { type Selector, selectorLeaf } from "./selection.ts";
@@ -58,7 +57,7 @@ export function actualSide(
 
   function compute(view: RequestView, name: string): unknown {
     const request = view.request as unknown as Record<string, unknown>;
-    const keys = requestKeys(view.request);
+    const keys = Object.keys(request);
     if (!sameNames(keys, names)) {
       names = keys;
       folded = keys.map(foldName);
@@ -85,13 +84,12 @@ export function actualSide(
 
   function prepare(view: RequestView): void {
     if (!selectsEverything) return;
-    for (const key of requestKeys(view.request)) field(view, foldName(key));
+    for (const key of Object.keys(view.request)) field(view, foldName(key));
   }
   return { id, field, parseJson, prepare };
 }
 
 function sameNames(a: readonly string[], b: readonly string[]): boolean {
-  if (a === b) return true;
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;

@@ -1,4 +1,3 @@
-import { plainRequest } from "../request/lazy.ts";
 import { encodeBase64 } from "../responses/base64.ts";
 import type { MbRequest } from "../schemas/request.ts";
 import type { IsResponse, Proxy as ProxyConfig } from "../schemas/response.ts";
@@ -20,10 +19,7 @@ const hasHeader = (headers: Record<string, unknown> | undefined, name: string): 
  */
 export function withInjectedHeaders(request: MbRequest, proxy: ProxyConfig): MbRequest {
   if (!proxy.injectHeaders) return request;
-  return {
-    ...plainRequest(request),
-    headers: { ...request.headers, ...(proxy.injectHeaders as MbRequest["headers"]) },
-  };
+  return { ...request, headers: { ...request.headers, ...(proxy.injectHeaders as MbRequest["headers"]) } };
 }
 
 /** mb's hostnameFor: the origin's host name, with its port unless it is the scheme's default. */

@@ -18,23 +18,13 @@ export const MbRequestSchema = z.object({
 });
 export type MbRequest = z.infer<typeof MbRequestSchema>;
 
-/**
- * Headers the adapter reads on demand (the Fetch API's Headers has this shape): a request whose stubs never
- * read a header never copies them. `forEach` gives each header the imposter sees, in arrival order, repeats
- * already comma-joined (as workerd gives them); `get` finds one by name case-insensitively, null if absent.
- */
-export interface HeaderSource {
-  forEach(each: (value: string, name: string) => void): void;
-  get(name: string): string | null;
-}
-
 /** What an adapter (a Worker, a Node server, a test) hands to the core before normalization. */
 export interface RawHttpRequest {
   method: string;
   /** The request target: path and query, e.g. `/a/b?x=1`. Any addressing prefix is already removed. */
   url: string;
-  /** Header pairs in arrival order (names in whatever case the platform gives), or a source read lazily. */
-  headers: Array<[string, string]> | HeaderSource;
+  /** Header pairs in arrival order; names in whatever case the platform gives. */
+  headers: Array<[string, string]>;
   /** The body bytes, or text already decoded as UTF-8. */
   body: Uint8Array | string;
   remoteAddress?: string;
