@@ -9,6 +9,7 @@ import { parseArgs } from "node:util";
 import { profileIsolate, selfTimes } from "./cdp-profile.ts";
 import { cpuPerRequest } from "./cpu-time.ts";
 import { FLOOR_POST, FLOORS } from "./floors.ts";
+import { ISSUE12_SCENARIOS } from "./issue12-scenarios.ts";
 import { startTargets, type Target, type Where } from "./profile-targets.ts";
 import { createImposter, SCENARIOS, type Scenario, verify } from "./scenarios.ts";
 import { runWrk, type WrkOptions } from "./wrk.ts";
@@ -40,7 +41,7 @@ const HEADER_POST: Scenario = {
   headers: { ...HEADER.headers, "content-type": "application/json" },
   body: POST_BODY,
 };
-const ALL = new Map([...FLOORS, ...SCENARIOS, HEADER_POST].map((s) => [s.id, s]));
+const ALL = new Map([...FLOORS, ...SCENARIOS, ...ISSUE12_SCENARIOS, HEADER_POST].map((s) => [s.id, s]));
 const WHERE = new Set<Where>(["floor", "direct", "relay", "other-relay", "npm"]);
 
 const cases = args.cases.split(",").map((spec) => {
