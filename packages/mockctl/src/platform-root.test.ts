@@ -24,9 +24,4 @@ describe("platformRoot", () => {
     const { launcher, root } = platformRoot({ MOCKCTL_PLATFORM_ROOT: packed });
     expect([root, launcher]).toEqual([packed, [...LAUNCHER_NODE_FLAGS, join(packed, "infra/local/cli.mjs")]]);
   });
-
-  it("falls back to the enclosing checkout when MOCKCTL_PLATFORM_ROOT names neither", () => {
-    const empty = mkdtempSync(join(tmpdir(), "mockctl-empty-"));
-    expect(platformRoot({ MOCKCTL_PLATFORM_ROOT: empty }).root).toBe(REPO.replace(/\/$/, ""));
-  });
 });
