@@ -1,4 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { processTree } from "./processes.ts";
 
@@ -19,7 +21,10 @@ const byPath = (origin: string, port: number, path: string) => `${origin}/i/${po
 
 /** What `npm start -- --port <port> --data <data> <flags>` runs (package.json's start), without npm. */
 export function npmStartArgv(port: number, data: string, ...flags: string[]): string[] {
-  const script = ["--max-semi-space-size=1", "infra/local/start.mjs"];
+  // Read from package.json, so the benches start the launcher with whatever Node flags `npm start` gives it.
+  const start: string = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).scripts.start;
+  const [node, ...script] = start.split(" ");
+  if (node !== "node") throw new Error(`package.json's start is not \`node …\`: ${start}`);
   return [process.execPath, ...script, "--port", `${port}`, "--data", data, ...flags];
 }
 
