@@ -45,7 +45,14 @@ export async function startTargets(
     const dataDir = mkdtempSync(join(tmpdir(), "mockctl-profile-"));
     running.push({ url: "", stop: async () => rmSync(dataDir, { recursive: true, force: true }) });
     const inspector = `127.0.0.1:${INSPECTOR_PORT[where]}`;
-    const started = await startPlatform({ port: 0, direct: where === "direct", dataDir, inspector });
+    // allowInjection: the `inject` scenario runs user code (the user-code host's hop).
+    const started = await startPlatform({
+      port: 0,
+      direct: where === "direct",
+      dataDir,
+      inspector,
+      allowInjection: true,
+    });
     running.push(started);
     targets[where] = { origin: started.url, pid: newWorkerd(known), inspector, worker: "mockctl-edge" };
   };

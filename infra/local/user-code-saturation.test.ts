@@ -51,3 +51,32 @@ describe("trivial user functions while the host is busy", () => {
     expect(trivial.filter((body) => body !== "plain decorated")).toEqual([]);
   });
 });
+
+describe("many calls waiting for the host's turn", () => {
+  it("200 at once all answer: each call that ends its turn wakes the next (workerd runs it in its own request)", async () => {
+    const bodies = await Promise.all(
+      Array.from({ length: 200 }, () =>
+        fetch(`${platform.url}/i/4547/x`).then(async (r) => `${r.status} ${await r.text()}`),
+      ),
+    );
+    expect(bodies.filter((body) => body !== "200 plain decorated")).toEqual([]);
+  });
+
+  it("callers that leave while they wait do not hold up the ones that stay", async () => {
+    const busy = fetch(`${platform.url}/i/4547/busy`).then((r) => r.text());
+    await new Promise((done) => setTimeout(done, 50));
+    const leaving = Array.from({ length: 20 }, () => {
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 30);
+      return fetch(`${platform.url}/i/4547/x`, { signal: controller.signal }).then(
+        () => "answered",
+        () => "left",
+      );
+    });
+    const staying = Array.from({ length: 20 }, () =>
+      fetch(`${platform.url}/i/4547/x`).then(async (r) => `${r.status} ${await r.text()}`),
+    );
+    expect(await Promise.all(staying)).toEqual(Array(20).fill("200 plain decorated"));
+    await Promise.all([busy, ...leaving]);
+  });
+});

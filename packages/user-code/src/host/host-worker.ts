@@ -32,16 +32,38 @@ function remember(id, code) {
 
 // One call at a time: its clock starts when its turn comes, so a call is timed by its own run, never by
 // the time it waited for the thread behind other calls (the soak failed trivial decorates so, issue 8).
-// The turn is a lease, and a waiter polls for it on its own timer: a request resolving another request's
-// promise failed calls under load (workerd answered them 500), and a call whose request was cancelled
-// may never end its turn. A call ends by its own timer at its limit, so a lease still held GRACE_MS
-// later belongs to a call that is gone.
+// The turn is a lease: a call whose request was cancelled may never end its turn, so a call ends by its
+// own timer at its limit and a lease still held GRACE_MS later belongs to a call that is gone.
+// A waiter polls on its own timer: waking it from the call that ends its turn (another request's
+// promise) made workerd cancel calls as hung under load. Polling every POLL_MS alone left the thread idle
+// up to that long between two calls, which held decorate to a third of mb's rate
+// (load-tests/results/LATENCY.md), so the first NEXT_IN_LINE waiters, whose turn is near, poll on every
+// turn of the event loop (a zero timer) and the rest every POLL_MS.
 const GRACE_MS = 1000;
 const POLL_MS = 2;
+const NEXT_IN_LINE = 4;
 let holder = null;
+/** Calls waiting for the turn, oldest first; one that has not polled for STALE_MS is gone. */
+const waiting = [];
+const STALE_MS = 1000;
 async function takeTurn(limitMs) {
-  while (holder !== null && Date.now() < holder.until) {
-    await new Promise((done) => setTimeout(done, POLL_MS));
+  if (holder !== null && Date.now() < holder.until) {
+    const me = { seen: Date.now() };
+    waiting.push(me);
+    try {
+      while (holder !== null && Date.now() < holder.until) {
+        const now = Date.now();
+        me.seen = now;
+        // Dropped as gone while one long call held the thread: back in line.
+        if (!waiting.includes(me)) waiting.push(me);
+        while (waiting[0] !== me && now - waiting[0].seen > STALE_MS) waiting.shift();
+        const near = waiting.indexOf(me) < NEXT_IN_LINE;
+        await new Promise((done) => setTimeout(done, near ? 0 : POLL_MS));
+      }
+    } finally {
+      const at = waiting.indexOf(me);
+      if (at >= 0) waiting.splice(at, 1);
+    }
   }
   holder = { until: Date.now() + limitMs + GRACE_MS };
   return holder;
