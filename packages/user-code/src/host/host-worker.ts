@@ -38,10 +38,13 @@ function remember(id, code) {
 // promise) made workerd cancel calls as hung under load. Polling every POLL_MS alone left the thread idle
 // up to that long between two calls, which held decorate to a third of mb's rate
 // (load-tests/results/LATENCY.md), so the first NEXT_IN_LINE waiters, whose turn is near, poll on every
-// turn of the event loop (a zero timer) and the rest every POLL_MS.
+// turn of the event loop (a zero timer) and the rest every POLL_MS. Only for the first SPIN_MS of a turn:
+// a call still running then is a slow one (a function that waits), and spinning through it would take the
+// CPU the edge needs.
 const GRACE_MS = 1000;
 const POLL_MS = 2;
 const NEXT_IN_LINE = 4;
+const SPIN_MS = 5;
 let holder = null;
 /** Calls waiting for the turn, oldest first; one that has not polled for STALE_MS is gone. */
 const waiting = [];
@@ -57,7 +60,7 @@ async function takeTurn(limitMs) {
         // Dropped as gone while one long call held the thread: back in line.
         if (!waiting.includes(me)) waiting.push(me);
         while (waiting[0] !== me && now - waiting[0].seen > STALE_MS) waiting.shift();
-        const near = waiting.indexOf(me) < NEXT_IN_LINE;
+        const near = waiting.indexOf(me) < NEXT_IN_LINE && now - holder.since < SPIN_MS;
         await new Promise((done) => setTimeout(done, near ? 0 : POLL_MS));
       }
     } finally {
@@ -65,7 +68,7 @@ async function takeTurn(limitMs) {
       if (at >= 0) waiting.splice(at, 1);
     }
   }
-  holder = { until: Date.now() + limitMs + GRACE_MS };
+  holder = { since: Date.now(), until: Date.now() + limitMs + GRACE_MS };
   return holder;
 }
 function endTurn(mine) {
