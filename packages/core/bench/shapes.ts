@@ -127,4 +127,29 @@ export const SHAPES: readonly Shape[] = [
     ],
     request: (t) => request({ method: "POST", path: `/b/${id(t)}` }),
   },
+  {
+    // Issue 12's AND/OR scenario (body-shapes.ts): method and prefix are shared, the OR tells stubs apart.
+    name: "header contains, OR of two headers",
+    indexedBy: "OR of two header-literal tries",
+    stub: (i) => [
+      {
+        and: [
+          { equals: { method: "POST" } },
+          { startsWith: { path: "/api/" } },
+          {
+            or: [
+              { contains: { headers: { "x-tenant": `tenant-${i};` } } },
+              { contains: { headers: { "x-team": `team-${i};` } } },
+            ],
+          },
+        ],
+      },
+    ],
+    request: (t) =>
+      request({
+        method: "POST",
+        path: "/api/orders",
+        headers: { ...request({}).headers, "x-team": `acme team-${id(t)}; eu` },
+      }),
+  },
 ];
