@@ -1,5 +1,6 @@
 import type { Predicate } from "../src/schemas/predicate.ts";
 import type { MbRequest } from "../src/schemas/request.ts";
+import { andOrPredicates } from "./body-shapes.ts";
 
 /**
  * The stub shapes the benchmark measures. Each builds the predicates of stub `i` of `n`, and the request
@@ -131,20 +132,7 @@ export const SHAPES: readonly Shape[] = [
     // Issue 12's AND/OR scenario (body-shapes.ts): method and prefix are shared, the OR tells stubs apart.
     name: "header contains, OR of two headers",
     indexedBy: "OR of two header-literal tries",
-    stub: (i) => [
-      {
-        and: [
-          { equals: { method: "POST" } },
-          { startsWith: { path: "/api/" } },
-          {
-            or: [
-              { contains: { headers: { "x-tenant": `tenant-${i};` } } },
-              { contains: { headers: { "x-team": `team-${i};` } } },
-            ],
-          },
-        ],
-      },
-    ],
+    stub: andOrPredicates,
     request: (t) =>
       request({
         method: "POST",
