@@ -1,4 +1,5 @@
 import type { Imposter } from "../src/schemas/imposter.ts";
+import type { Predicate } from "../src/schemas/predicate.ts";
 import type { RawHttpRequest } from "../src/schemas/request.ts";
 
 /**
@@ -31,6 +32,22 @@ function raw(url: string, body: string, type: string, extra: Array<[string, stri
 }
 
 /** Issue 12's body shapes (Rift's benchmark), 50 stubs each, the 25th matching. */
+/** Issue 12's AND/OR stub `i`: method and path prefix shared by all, an OR of two header `contains`. */
+export const andOrPredicates = (i: number): Predicate[] => [
+  {
+    and: [
+      { equals: { method: "POST" } },
+      { startsWith: { path: "/api/" } },
+      {
+        or: [
+          { contains: { headers: { "x-tenant": `tenant-${i};` } } },
+          { contains: { headers: { "x-team": `team-${i};` } } },
+        ],
+      },
+    ],
+  },
+];
+
 export const BODY_SHAPES: readonly BodyShape[] = [
   {
     name: "JSONPath $.user.id equals",
@@ -67,23 +84,7 @@ export const BODY_SHAPES: readonly BodyShape[] = [
     imposter: {
       protocol: "http",
       port: 4703,
-      stubs: stubs((i) => ({
-        predicates: [
-          {
-            and: [
-              { equals: { method: "POST" } },
-              { startsWith: { path: "/api/" } },
-              {
-                or: [
-                  { contains: { headers: { "x-tenant": `tenant-${i};` } } },
-                  { contains: { headers: { "x-team": `team-${i};` } } },
-                ],
-              },
-            ],
-          },
-        ],
-        responses: is(`tenant ${i}`),
-      })),
+      stubs: stubs((i) => ({ predicates: andOrPredicates(i), responses: is(`tenant ${i}`) })),
     },
     raw: raw("/api/orders", '{"order":7}', "application/json", [["x-tenant", `acme tenant-${MIDDLE}; eu`]]),
     answer: `tenant ${MIDDLE}`,

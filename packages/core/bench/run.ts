@@ -1,7 +1,7 @@
 /**
  * `npm run bench:core`: the core matching benchmark. Writes RESULTS.md and results.json beside this file.
  * `BENCH_QUICK=1` shortens every measurement (for a smoke run; the numbers are then rough);
- * `BENCH_RENDER_ONLY=1` only re-renders RESULTS.md from results.json.
+ * `BENCH_RENDER_ONLY=1` only re-renders RESULTS.md from results.json; `BENCH_SHAPES` measures a few shapes.
  *
  * tsx transpiles with esbuild's `keepNames`, which wraps every closure created at run time in a
  * `defineProperty` call (≈ 0.5 µs each). So the measured code is bundled here without it, as a Worker
@@ -48,6 +48,17 @@ async function measureAll(): Promise<Results> {
   log("stage 1 alone:");
   const stageOne = plain.measureStageOne(quick);
   return { machine: machine(), rows, keepNames, stageOne };
+}
+
+/** `BENCH_SHAPES="name|name"`: only those shapes, printed, nothing written (RESULTS.md is a full run). */
+async function measureSome(shapes: readonly string[]): Promise<void> {
+  const plain = await load(false);
+  plain.measure({ quick: process.env.BENCH_QUICK === "1", log, shapes });
+}
+
+if (process.env.BENCH_SHAPES) {
+  await measureSome(process.env.BENCH_SHAPES.split("|"));
+  process.exit(0);
 }
 
 // BENCH_RENDER_ONLY=1 rewrites RESULTS.md from the last results.json (after editing the report text).

@@ -1,5 +1,6 @@
 import type { Predicate } from "../src/schemas/predicate.ts";
 import type { MbRequest } from "../src/schemas/request.ts";
+import { andOrPredicates } from "./body-shapes.ts";
 
 /**
  * The stub shapes the benchmark measures. Each builds the predicates of stub `i` of `n`, and the request
@@ -126,5 +127,17 @@ export const SHAPES: readonly Shape[] = [
       },
     ],
     request: (t) => request({ method: "POST", path: `/b/${id(t)}` }),
+  },
+  {
+    // Issue 12's AND/OR scenario (body-shapes.ts): method and prefix are shared, the OR tells stubs apart.
+    name: "header contains, OR of two headers",
+    indexedBy: "OR of two header-literal tries",
+    stub: andOrPredicates,
+    request: (t) =>
+      request({
+        method: "POST",
+        path: "/api/orders",
+        headers: { ...request({}).headers, "x-team": `acme team-${id(t)}; eu` },
+      }),
   },
 ];

@@ -1,6 +1,7 @@
 import type { ExchangeCase } from "./case-types.ts";
 import { coercionCases } from "./predicates-coercion.cases.ts";
 import { equalsCases } from "./predicates-equals.cases.ts";
+import { headerLiteralCases } from "./predicates-header-literals.cases.ts";
 import { logicCases } from "./predicates-logic.cases.ts";
 import { operatorCases } from "./predicates-operators.cases.ts";
 import { requestCases } from "./predicates-request.cases.ts";
@@ -19,4 +20,5 @@ export const predicateCases: ExchangeCase[] = [
   ...requestCases,
   ...coercionCases,
   ...regexPredicateCases,
+  ...headerLiteralCases,
 ];

@@ -8,6 +8,7 @@ import {
   NOTHING_KNOWN,
 } from "./constraints.ts";
 import { expectedBodyKey } from "./deep-body.ts";
+import { fieldLiteralConstraints } from "./field-literals.ts";
 import {
   type ComparisonOperator,
   compiles,
@@ -61,6 +62,11 @@ function fieldConstraints(
     if (operator === "equals" && isPlainObject(value) && params.jsonpath === undefined && !params.xpath) {
       return objectFieldConstraints(field, value, params);
     }
+  }
+  const selects = params.jsonpath !== undefined || params.xpath !== undefined;
+  if ((field === "headers" || field === "query") && isPlainObject(value) && !selects) {
+    const literals = fieldLiteralConstraints(operator, field, foldKeys(value, params.keyFold), params);
+    if (literals !== undefined) return literals;
   }
   const one = fieldConstraint(operator, field, value, params);
   return one === undefined ? [] : [one];

@@ -7,7 +7,10 @@ function summary(predicates: Predicate[]): { constraints: Record<string, string[
   const analysis = analyzeStub(predicates);
   const constraints: Record<string, string[]> = {};
   for (const c of analysis.constraints.values()) {
-    constraints[c.id] = c.type === "eq" ? [...c.keys] : c.alternatives.map((a) => `${a.relation}:${a.text}`);
+    if (c.type === "any") constraints[c.id] = c.alternatives.map((a) => a.id);
+    else
+      constraints[c.id] =
+        c.type === "eq" ? [...c.keys] : c.alternatives.map((a) => `${a.relation}:${a.text}`);
   }
   return { constraints, safe: analysis.safe };
 }

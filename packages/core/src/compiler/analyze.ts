@@ -10,6 +10,7 @@ import {
   literalConstraint,
   NOTHING_KNOWN,
 } from "./constraints.ts";
+import { disjunction, eitherAny } from "./disjunction.ts";
 import { isPlainObject } from "./leaf-safety.ts";
 
 /**
@@ -57,7 +58,10 @@ function analyzeAll(predicates: readonly Predicate[]): Analysis {
   return { constraints, safe: true };
 }
 
-/** An OR fails when every branch fails: a dimension every branch constrains accepts any branch's keys. */
+/**
+ * An OR fails when every branch fails: a dimension every branch constrains accepts any branch's keys,
+ * and the dimensions the branches constrain, taken together, accept any branch's constraint.
+ */
 function analyzeAny(predicates: readonly Predicate[]): Analysis {
   const branches = predicates.map(analyzePredicate);
   const safe = branches.every((b) => b.safe);
@@ -72,6 +76,9 @@ function analyzeAny(predicates: readonly Predicate[]): Analysis {
     }
     if (union !== undefined) constraints.set(id, union);
   }
+  // Branches keyed on different dimensions (a shared method aside): an OR across them (disjunction.ts).
+  const any = disjunction(branches, either);
+  if (any !== undefined) constraints.set(any.id, any);
   return { constraints, safe };
 }
 
@@ -98,9 +105,10 @@ function both(a: Constraint, b: Constraint): Constraint {
 
 function either(a: Constraint, b: Constraint): Constraint {
   if (a.type === "eq" && b.type === "eq") return eqConstraint(a.spec, [...new Set([...a.keys, ...b.keys])]);
+  if (a.type === "any" && b.type === "any") return eitherAny(a, b, either);
   const la = a as LiteralConstraint;
   const lb = b as LiteralConstraint;
-  return literalConstraint(la.fold, [...la.alternatives, ...lb.alternatives]);
+  return literalConstraint(la.fold, [...la.alternatives, ...lb.alternatives], la.target);
 }
 
 const shortest = (c: LiteralConstraint): number => Math.min(...c.alternatives.map((a) => a.text.length));

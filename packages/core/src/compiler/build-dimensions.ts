@@ -1,5 +1,6 @@
+import { AnyDimension, type AnyDraft, branchAnalyses } from "./any-dimension.ts";
 import { addToDense, type DenseSet, emptyDense, type SparseSet, sparseFrom } from "./bitset.ts";
-import type { Analysis, EqSpec, LiteralAlternative } from "./constraints.ts";
+import type { Analysis, EqSpec, FieldTarget, LiteralAlternative } from "./constraints.ts";
 import { EqDimension } from "./eq-dimension.ts";
 import { LiteralDimension } from "./literal-dimension.ts";
 import type { Dimension } from "./slot.ts";
@@ -21,17 +22,22 @@ interface EqDraft {
 interface LiteralDraft {
   readonly type: "literal";
   readonly fold: boolean;
+  readonly target: FieldTarget | undefined;
   readonly stubs: Array<{ position: number; alternatives: readonly LiteralAlternative[] }>;
   readonly constrained: number[];
 }
 
 /** Turns per-stub analyses (in stub order) into the index's dimensions, cheapest first. */
 export function buildDimensions(analyses: readonly Analysis[]): Dimension[] {
-  const drafts = new Map<string, EqDraft | LiteralDraft>();
+  const drafts = new Map<string, EqDraft | LiteralDraft | AnyDraft>();
   analyses.forEach((analysis, position) => {
     for (const c of analysis.constraints.values()) {
       let draft = drafts.get(c.id);
-      if (c.type === "eq") {
+      if (c.type === "any") {
+        if (draft === undefined) draft = { type: "any", stubs: [], constrained: [] };
+        if (draft.type !== "any") continue;
+        draft.stubs.push({ position, alternatives: c.alternatives });
+      } else if (c.type === "eq") {
         if (draft === undefined) draft = { type: "eq", spec: c.spec, byKey: new Map(), constrained: [] };
         if (draft.type !== "eq") continue;
         for (const key of c.keys) {
@@ -40,7 +46,8 @@ export function buildDimensions(analyses: readonly Analysis[]): Dimension[] {
           draft.byKey.set(key, list);
         }
       } else {
-        if (draft === undefined) draft = { type: "literal", fold: c.fold, stubs: [], constrained: [] };
+        if (draft === undefined)
+          draft = { type: "literal", fold: c.fold, target: c.target, stubs: [], constrained: [] };
         if (draft.type !== "literal") continue;
         draft.stubs.push({ position, alternatives: c.alternatives });
       }
@@ -54,9 +61,13 @@ export function buildDimensions(analyses: readonly Analysis[]): Dimension[] {
   return kept.map((draft) => toDimension(draft, analyses.length)).sort((a, b) => a.cost - b.cost);
 }
 
-function toDimension(draft: EqDraft | LiteralDraft, size: number): Dimension {
+function toDimension(draft: EqDraft | LiteralDraft | AnyDraft, size: number): Dimension {
   const unconstrained = complement(draft.constrained, size);
-  if (draft.type === "literal") return new LiteralDimension(draft.fold, draft.stubs, unconstrained);
+  if (draft.type === "literal")
+    return new LiteralDimension(draft.fold, draft.stubs, unconstrained, draft.target);
+  // At most MAX_ALTERNATIVES branch dimensions, so none is dropped (dropping one would be unsound here).
+  if (draft.type === "any")
+    return new AnyDimension(buildDimensions(branchAnalyses(draft, size)), unconstrained);
   const keys = new Map<string, SparseSet>();
   // Positions were pushed in stub order, possibly twice for keys an OR repeats; sparseFrom merges them.
   for (const [key, positions] of draft.byKey) keys.set(key, sparseFrom(positions));

@@ -1,6 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { indexedStubPredicates, stubPredicates } from "../../test/compiler/arbitraries.ts";
+import {
+  indexedOrStubPredicates,
+  indexedStubPredicates,
+  stubPredicates,
+} from "../../test/compiler/arbitraries.ts";
 import { request } from "../../test/compiler/vocabulary.ts";
 import { compilePredicate } from "../predicates/compile.ts";
 import { createRequestView } from "../request/view.ts";
@@ -40,7 +44,10 @@ describe("stage 1 candidates", () => {
   it("leave out only stubs that evaluate to plain false", () => {
     fc.assert(
       fc.property(
-        fc.array(fc.oneof(stubPredicates, indexedStubPredicates), { minLength: 1, maxLength: 30 }),
+        fc.array(fc.oneof(stubPredicates, indexedStubPredicates, indexedOrStubPredicates), {
+          minLength: 1,
+          maxLength: 30,
+        }),
         fc.array(request, { minLength: 1, maxLength: 10 }),
         fc.nat(2000),
         (sample, requests, offset) => {

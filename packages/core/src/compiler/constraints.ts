@@ -41,15 +41,34 @@ export interface LiteralAlternative {
   readonly text: string;
 }
 
-/** The path must stand in one of these relations to one of these literals (lower-cased when `fold`). */
+/** A header or query name whose values `contains`/`startsWith`/`endsWith` compare (issue 12). */
+export interface FieldTarget {
+  readonly kind: "headers" | "query";
+  readonly name: string;
+  /** Names are compared lower-cased. */
+  readonly keyFold: boolean;
+}
+
+/**
+ * The path (or, with `target`, some value of that header or query name) must stand in one of these
+ * relations to one of these literals (lower-cased when `fold`).
+ */
 export interface LiteralConstraint {
   readonly type: "literal";
   readonly id: string;
   readonly fold: boolean;
   readonly alternatives: readonly LiteralAlternative[];
+  readonly target?: FieldTarget | undefined;
 }
 
-export type Constraint = EqConstraint | LiteralConstraint;
+/** An OR across dimensions: one of these constraints holds (at most one per dimension id). */
+export interface AnyConstraint {
+  readonly type: "any";
+  readonly id: string;
+  readonly alternatives: readonly (EqConstraint | LiteralConstraint)[];
+}
+
+export type Constraint = EqConstraint | LiteralConstraint | AnyConstraint;
 
 /** What analysis learns about one predicate (or a list of them, joined by AND). */
 export interface Analysis {
@@ -81,7 +100,13 @@ export function eqId(spec: EqSpec): string {
   }
 }
 
-export const literalId = (fold: boolean): string => `pathLiteral:${fold ? "f" : "x"}`;
+export const literalId = (fold: boolean, target?: FieldTarget): string =>
+  target === undefined
+    ? `pathLiteral:${fold ? "f" : "x"}`
+    : `${target.kind}Literal:${target.keyFold ? "f" : "x"}${fold ? "f" : "x"}:${target.name}`;
+
+/** The id of the OR over these dimension ids, whatever their order. */
+export const anyId = (ids: readonly string[]): string => `any:${JSON.stringify([...ids].sort())}`;
 
 export function eqConstraint(spec: EqSpec, keys: readonly string[]): EqConstraint {
   return { type: "eq", id: eqId(spec), spec, keys };
@@ -90,6 +115,11 @@ export function eqConstraint(spec: EqSpec, keys: readonly string[]): EqConstrain
 export function literalConstraint(
   fold: boolean,
   alternatives: readonly LiteralAlternative[],
+  target?: FieldTarget,
 ): LiteralConstraint {
-  return { type: "literal", id: literalId(fold), fold, alternatives };
+  return { type: "literal", id: literalId(fold, target), fold, alternatives, target };
+}
+
+export function anyConstraint(alternatives: readonly (EqConstraint | LiteralConstraint)[]): AnyConstraint {
+  return { type: "any", id: anyId(alternatives.map((c) => c.id)), alternatives };
 }

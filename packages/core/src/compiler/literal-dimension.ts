@@ -1,5 +1,6 @@
 import { type DenseSet, nonZeroWords, type SparseSet, sparseFrom } from "./bitset.ts";
-import { type LiteralAlternative, type LiteralRelation, literalId } from "./constraints.ts";
+import { type FieldTarget, type LiteralAlternative, type LiteralRelation, literalId } from "./constraints.ts";
+import { fieldTexts } from "./field-literals.ts";
 import type { RequestScan } from "./request-scan.ts";
 import type { Dimension, Slot } from "./slot.ts";
 
@@ -13,7 +14,9 @@ interface TrieNode {
 const node = (): TrieNode => ({ next: undefined, set: undefined, positions: undefined });
 
 /**
- * Path literals from `startsWith`, `endsWith`, `contains` and the required literals of `matches` regexes.
+ * Path literals from `startsWith`, `endsWith`, `contains` and the required literals of `matches` regexes;
+ * or, with a `target`, the literals of those operators on one header or query name, walked over each of
+ * the request's values for it (field-literals.ts).
  * Three tries: prefixes walked from the first character, suffixes (stored reversed) walked from the last,
  * and infixes walked from every character. Every node passed on a walk is a literal the path holds in
  * that relation, so its stubs are added. A path of length L costs O(L) for prefixes and suffixes and
@@ -33,8 +36,9 @@ export class LiteralDimension implements Dimension {
     private readonly fold: boolean,
     stubs: ReadonlyArray<{ position: number; alternatives: readonly LiteralAlternative[] }>,
     readonly unconstrained: DenseSet,
+    private readonly target?: FieldTarget,
   ) {
-    this.id = literalId(fold);
+    this.id = literalId(fold, target);
     this.unconstrainedWords = nonZeroWords(unconstrained);
     for (const { position, alternatives } of stubs) {
       for (const { relation, text } of alternatives) this.insert(relation, text, position);
@@ -61,12 +65,21 @@ export class LiteralDimension implements Dimension {
   }
 
   collect(scan: RequestScan, slot: Slot): boolean {
-    const path = this.fold ? scan.foldedPath() : scan.request.path;
+    if (this.target === undefined) {
+      this.walkAll(this.fold ? scan.foldedPath() : scan.request.path, slot);
+      return true;
+    }
+    const texts = fieldTexts(scan, this.target, this.fold);
+    if (texts === undefined) return false;
+    for (const text of texts) this.walkAll(text, slot);
+    return true;
+  }
+
+  private walkAll(path: string, slot: Slot): void {
     const { prefix, suffix, contains } = this.tries;
     if (prefix) walk(prefix, path, 0, 1, slot);
     if (suffix) walk(suffix, path, path.length - 1, -1, slot);
     if (contains) for (let i = 0; i < path.length; i++) walk(contains, path, i, 1, slot);
-    return true;
   }
 }
 

@@ -1,7 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { testRequest } from "../../test/behaviors/test-request.ts";
-import { indexedStubPredicates, stubPredicates } from "../../test/compiler/arbitraries.ts";
+import {
+  indexedOrStubPredicates,
+  indexedStubPredicates,
+  stubPredicates,
+} from "../../test/compiler/arbitraries.ts";
 import { request } from "../../test/compiler/vocabulary.ts";
 import type { PredicateInjector } from "../predicates/types.ts";
 import { createRequestView } from "../request/view.ts";
@@ -61,7 +65,10 @@ describe("match (route index) agrees with matchLinear (the oracle)", () => {
   it("on thousands of random stub sets and requests", async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.oneof(stubPredicates, indexedStubPredicates), { minLength: 1, maxLength: 12 }),
+        fc.array(fc.oneof(stubPredicates, indexedStubPredicates, indexedOrStubPredicates), {
+          minLength: 1,
+          maxLength: 12,
+        }),
         fc.array(request, { minLength: 1, maxLength: 25 }),
         agree,
       ),
@@ -76,7 +83,10 @@ describe("match (route index) agrees with matchLinear (the oracle)", () => {
   it("across bit-set summary words (over 1,024 stubs)", async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.oneof(indexedStubPredicates, stubPredicates), { minLength: 20, maxLength: 60 }),
+        fc.array(fc.oneof(indexedStubPredicates, stubPredicates, indexedOrStubPredicates), {
+          minLength: 20,
+          maxLength: 60,
+        }),
         fc.array(request, { minLength: 20, maxLength: 40 }),
         fc.integer({ min: 1000, max: 1400 }),
         async (sample, requests, size) => {

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import type { Predicate } from "../../src/schemas/predicate.ts";
 import {
   BODIES,
+  FIELD_TEXTS,
   HEADER_NAMES,
   LITERALS,
   METHODS,
@@ -46,6 +47,12 @@ const fieldShapes: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
   fc.record({ path: pick(PATHS), query: fc.constantFrom({ q: ["a", "b"] }, { n: { x: 1 } }) }),
 );
 
+/** Header and query literals (issue 12), often parts of the request's values, names in both cases. */
+const fieldLiterals: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
+  fc.record({ headers: fc.dictionary(pick(HEADER_NAMES), pick(FIELD_TEXTS), { minKeys: 1, maxKeys: 2 }) }),
+  fc.record({ query: fc.dictionary(pick(QUERY_KEYS), pick(FIELD_TEXTS), { minKeys: 1, maxKeys: 2 }) }),
+);
+
 const except = fc.constantFrom("\\d", "");
 const jsonpath = fc.record({ selector: pick(SELECTORS) });
 const xpath = fc.record({ selector: pick(XPATHS) });
@@ -71,6 +78,7 @@ const leaf: fc.Arbitrary<Predicate> = fc
       ),
     },
     { weight: 1, arbitrary: fc.tuple(pick(["contains", "exists"]), fieldShapes, params) },
+    { weight: 3, arbitrary: fc.tuple(pick(["startsWith", "endsWith", "contains"]), fieldLiterals, params) },
     { weight: 3, arbitrary: fc.tuple(fc.constant("matches"), fc.record({ path: pick(REGEXES) }), params) },
     // `except` rewrites both sides, so a literal on the raw value would prove nothing.
     {
@@ -133,7 +141,24 @@ export const indexedStubPredicates: fc.Arbitrary<Predicate[]> = fc.array(
       fc.tuple(pick(["equals", "deepEquals"]), fieldShapes),
       fc.tuple(pick(["startsWith", "endsWith", "contains"]), fc.record({ path: pick(LITERALS) })),
       fc.tuple(fc.constant("matches"), fc.record({ path: pick(REGEXES) })),
+      fc.tuple(pick(["startsWith", "endsWith", "contains"]), fieldLiterals),
     )
     .map(([operator, fields]) => ({ [operator]: fields }) as Predicate),
   { minLength: 1, maxLength: 2 },
+);
+
+/** ORs across fields (issue 12), sometimes nested or beside another indexed predicate. */
+const indexedOr: fc.Arbitrary<Predicate> = fc
+  .array(
+    fc.oneof(
+      { weight: 3, arbitrary: indexedStubPredicates.map((and) => (and.length === 1 ? and[0]! : { and })) },
+      { weight: 1, arbitrary: indexedStubPredicates.map((or) => ({ or })) },
+    ),
+    { minLength: 1, maxLength: 3 },
+  )
+  .map((or) => ({ or }));
+
+export const indexedOrStubPredicates: fc.Arbitrary<Predicate[]> = fc.oneof(
+  indexedOr.map((or) => [or]),
+  fc.tuple(indexedStubPredicates, indexedOr).map(([and, or]) => [...and, or]),
 );

@@ -20,7 +20,23 @@ export const PATHS = [
   "/API/v1/items/7",
 ];
 export const HEADER_NAMES = ["X-Tenant", "x-tenant", "X-Env", "Content-Type", "constructor"];
-export const VALUES = ["a", "A", "b", "", "1", "application/json", "null"];
+export const VALUES = ["a", "A", "b", "", "1", "application/json", "null", "acme Tenant-1; eu", "true"];
+/** Literals for `contains`/`startsWith`/`endsWith` on headers and query: parts of VALUES, in both cases. */
+export const FIELD_TEXTS = [
+  "a",
+  "B",
+  "app",
+  "JSON",
+  "n/j",
+  "ul",
+  "tenant-1;",
+  "Tenant-1;",
+  "eu",
+  "acme",
+  "",
+  1,
+  true,
+];
 export const QUERY_KEYS = ["q", "Q", "n", "k"];
 export const BODIES = [
   "",
