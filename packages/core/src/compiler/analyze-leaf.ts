@@ -1,4 +1,5 @@
 import type { Predicate } from "../schemas/predicate.ts";
+import { type ExpectedFold, nestedBodyConstraints } from "./body-path.ts";
 import {
   type Analysis,
   type Constraint,
@@ -118,6 +119,10 @@ function objectFieldConstraints(
   const out: Constraint[] = [];
   const { keyFold, valueFold } = params;
   for (const [name, expected] of foldKeys(value, keyFold)) {
+    if (field === "body" && keyFold && valueFold && isPlainObject(expected)) {
+      if (!nestedBodyConstraints([name], expected, DEFAULT_EXPECTED, out)) break;
+      continue;
+    }
     // A non-scalar expectation may throw (see fieldMayThrow), so later names prove nothing.
     if (!isScalar(expected)) break;
     const key = equalsKey(expected, valueFold);
@@ -129,6 +134,12 @@ function objectFieldConstraints(
   }
   return out;
 }
+
+/** The default folds, as `equals` on a body object compares its nested leaves (body-path.ts). */
+const DEFAULT_EXPECTED: ExpectedFold = {
+  names: (fields) => foldKeys(fields, true),
+  key: (value) => equalsKey(value, true),
+};
 
 /** `matches` on the path: a required literal of the regex; an anchored whole-literal regex is an exact path. */
 function regexConstraint(value: unknown, caseSensitive: boolean): Constraint | undefined {

@@ -42,9 +42,9 @@ describe("analyzeStub", () => {
       true,
     ],
     [
-      "body fields up to the first object",
-      [{ equals: { body: { id: 5, nested: { a: 1 }, after: "z" } } }],
-      { "bodyField:id": ["5"] },
+      "body fields up to the first array, nested objects by path",
+      [{ equals: { body: { id: 5, nested: { a: 1 }, list: [1], after: "z" } } }],
+      { "bodyField:id": ["5"], 'bodyPath:["nested","a"]': ["1"] },
       false,
     ],
     ["startsWith path", [{ startsWith: { path: "/API" } }], { "pathLiteral:f": ["prefix:/api"] }, true],

@@ -3,6 +3,7 @@ import { foldOf } from "../predicates/fold.ts";
 import { type ActualSide, actualSide } from "../predicates/normalize.ts";
 import type { Predicate } from "../schemas/predicate.ts";
 import { type DenseSet, nonZeroWords, type SparseSet } from "./bitset.ts";
+import { NO_MATCH, readBodyPath, UNJUDGED } from "./body-path.ts";
 import { type EqSpec, eqId } from "./constraints.ts";
 import { requestBodyKey } from "./deep-body.ts";
 import { foldCase } from "./leaf-params.ts";
@@ -16,6 +17,7 @@ const COST: Record<EqSpec["kind"], number> = {
   headers: 2,
   query: 2,
   bodyField: 5,
+  bodyPath: 5,
   bodyShape: 6,
   jsonpath: 8,
   xpath: 9,
@@ -56,6 +58,10 @@ export class EqDimension implements Dimension {
         return this.addField(slot, scan.fieldValues(spec.kind, spec.name, spec.keyFold), spec.fold);
       case "bodyField":
         return this.addBodyField(slot, scan, spec.name);
+      case "bodyPath": {
+        const leaf = readBodyPath(scan, spec.path);
+        return leaf === NO_MATCH || (leaf !== UNJUDGED && this.addSelection(slot, leaf));
+      }
       case "bodyShape": {
         // Undefined (no body field at all) equals no stub's text.
         const key = requestBodyKey(scan.view);

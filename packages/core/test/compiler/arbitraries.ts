@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import type { Predicate } from "../../src/schemas/predicate.ts";
+import { nestedBodyExpectation } from "./nested-bodies.ts";
 import {
   BODIES,
   HEADER_NAMES,
@@ -44,6 +45,8 @@ const fieldShapes: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
     ),
   }),
   fc.record({ path: pick(PATHS), query: fc.constantFrom({ q: ["a", "b"] }, { n: { x: 1 } }) }),
+  fc.record({ body: nestedBodyExpectation }),
+  fc.record({ method: pick(METHODS), body: nestedBodyExpectation }),
 );
 
 const except = fc.constantFrom("\\d", "");

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import type { MbRequest } from "../../src/schemas/request.ts";
+import { nestedBodyText } from "./nested-bodies.ts";
 
 /**
  * Small overlapping vocabularies for the index-vs-oracle property tests, so that matches, near misses
@@ -82,6 +83,6 @@ export const request: fc.Arbitrary<MbRequest> = fc.record({
   path: pick(PATHS),
   query: fieldMap(QUERY_KEYS),
   headers: fieldMap(HEADER_NAMES),
-  body: pick(BODIES),
+  body: fc.oneof({ weight: 2, arbitrary: pick(BODIES) }, { weight: 1, arbitrary: nestedBodyText }),
   ip: fc.constant("127.0.0.1"),
 });
