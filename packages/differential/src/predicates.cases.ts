@@ -2,6 +2,7 @@ import type { ExchangeCase } from "./case-types.ts";
 import { coercionCases } from "./predicates-coercion.cases.ts";
 import { equalsCases } from "./predicates-equals.cases.ts";
 import { logicCases } from "./predicates-logic.cases.ts";
+import { nestedBodyCases } from "./predicates-nested-body.cases.ts";
 import { operatorCases } from "./predicates-operators.cases.ts";
 import { requestCases } from "./predicates-request.cases.ts";
 import { selectorCases } from "./predicates-selectors.cases.ts";
@@ -13,6 +14,7 @@ import { regexPredicateCases } from "./regex.cases.ts";
  */
 export const predicateCases: ExchangeCase[] = [
   ...equalsCases,
+  ...nestedBodyCases,
   ...operatorCases,
   ...logicCases,
   ...selectorCases,
