@@ -18,6 +18,7 @@ import {
 } from "./leaf-params.ts";
 import { fieldMayThrow, isPlainObject, isScalar, safeBodyField, safeName, xpathRuns } from "./leaf-safety.ts";
 import { requiredLiteral } from "./regex-literal.ts";
+import { existsAttributeConstraint } from "./xpath-attribute.ts";
 
 /** Analyzes one comparison predicate (`equals`, `deepEquals`, `contains`, …) with its parameters. */
 export function analyzeLeaf(p: Predicate, operator: ComparisonOperator): Analysis {
@@ -90,6 +91,8 @@ function fieldConstraint(
         : undefined;
     return shape === undefined ? undefined : eqConstraint({ kind: "bodyShape" }, [shape]);
   }
+  if (operator === "exists" && params.xpath !== undefined)
+    return existsAttributeConstraint(field, value, params);
   if (params.jsonpath !== undefined || params.xpath !== undefined || field !== "path") return undefined;
   if (operator === "matches") return regexConstraint(value, params.caseSensitive);
   const relation = RELATIONS[operator];

@@ -85,6 +85,7 @@ const MULTI_VALUED: ReadonlySet<string> = new Set([
   "bodyPath",
   "jsonpath",
   "xpath",
+  "xpathAttribute",
 ]);
 
 /**

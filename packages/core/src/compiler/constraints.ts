@@ -26,7 +26,9 @@ export type EqSpec =
   /** The value a JSONPath selector picks from the body (`equals body` + `jsonpath`), default folding. */
   | { readonly kind: "jsonpath"; readonly selector: string }
   /** The value an XPath selector picks from the body (`equals body` + `xpath`), default folding. */
-  | { readonly kind: "xpath"; readonly selector: string; readonly ns: Readonly<Record<string, string>> };
+  | { readonly kind: "xpath"; readonly selector: string; readonly ns: Readonly<Record<string, string>> }
+  /** `exists` of `//element[@attribute='literal']` in the body (xpath-attribute.ts), keyed by the literal. */
+  | { readonly kind: "xpathAttribute"; readonly element: string; readonly attribute: string };
 
 export interface EqConstraint {
   readonly type: "eq";
@@ -83,6 +85,8 @@ export function eqId(spec: EqSpec): string {
       return `jsonpath:${spec.selector}`;
     case "xpath":
       return `xpath:${JSON.stringify(Object.entries(spec.ns).sort())}:${spec.selector}`;
+    case "xpathAttribute":
+      return `xpathAttribute:${JSON.stringify([spec.element, spec.attribute])}`;
   }
 }
 

@@ -9,6 +9,7 @@ import { requestBodyKey } from "./deep-body.ts";
 import { foldCase } from "./leaf-params.ts";
 import type { RequestScan } from "./request-scan.ts";
 import type { Dimension, Slot } from "./slot.ts";
+import { attributeValues } from "./xpath-attribute.ts";
 
 const COST: Record<EqSpec["kind"], number> = {
   method: 1,
@@ -21,6 +22,7 @@ const COST: Record<EqSpec["kind"], number> = {
   bodyShape: 6,
   jsonpath: 8,
   xpath: 9,
+  xpathAttribute: 9,
 };
 
 /** A dimension compared by equality: one hash lookup per request value. */
@@ -67,6 +69,10 @@ export class EqDimension implements Dimension {
         const key = requestBodyKey(scan.view);
         if (key !== undefined) this.add(slot, key);
         return true;
+      }
+      case "xpathAttribute": {
+        const values = attributeValues(scan, spec.element, spec.attribute);
+        return values !== undefined && this.addJson(slot, values);
       }
       case "jsonpath":
       case "xpath":

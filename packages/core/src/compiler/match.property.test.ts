@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { testRequest } from "../../test/behaviors/test-request.ts";
 import { indexedStubPredicates, stubPredicates } from "../../test/compiler/arbitraries.ts";
+import { attributeBody, attributeStub } from "../../test/compiler/attribute-bodies.ts";
 import { edits, nearBody, nestedBodyExpectation } from "../../test/compiler/nested-bodies.ts";
 import { request } from "../../test/compiler/vocabulary.ts";
 import type { PredicateInjector } from "../predicates/types.ts";
@@ -114,6 +115,24 @@ describe("match (route index) agrees with matchLinear (the oracle)", () => {
         },
       ),
       { numRuns: 1500 },
+    );
+    expect(seen.matched - before.matched).toBeGreaterThan((seen.requests - before.requests) / 5);
+  });
+
+  it("on XML bodies against exists of //element[@attribute='value'] (the xpathAttribute dimension)", async () => {
+    const before = { ...seen };
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(attributeStub, { minLength: 1, maxLength: 8 }),
+        fc.array(attributeBody, { minLength: 1, maxLength: 10 }),
+        async (stubs, bodies) => {
+          await agree(
+            stubs,
+            bodies.map((body) => testRequest({ method: "POST", body })),
+          );
+        },
+      ),
+      { numRuns: 1000 },
     );
     expect(seen.matched - before.matched).toBeGreaterThan((seen.requests - before.requests) / 5);
   });

@@ -75,6 +75,15 @@ const leaf: fc.Arbitrary<Predicate> = fc
     },
     { weight: 1, arbitrary: fc.tuple(pick(["contains", "exists"]), fieldShapes, params) },
     { weight: 3, arbitrary: fc.tuple(fc.constant("matches"), fc.record({ path: pick(REGEXES) }), params) },
+    // issue 12's XPath shape: `exists` of an element with an attribute value.
+    {
+      weight: 2,
+      arbitrary: fc.tuple(
+        fc.constant("exists"),
+        fc.record({ body: pick([true, false, "x"]) }),
+        fc.record({ xpath }),
+      ),
+    },
     // `except` rewrites both sides, so a literal on the raw value would prove nothing.
     {
       weight: 1,

@@ -49,6 +49,10 @@ export const BODIES = [
   '{"k":"X","id":"1"}',
   '{"name":"bob","id":"1"}',
   '{"tags":["b","a"],"id":1}',
+  '<a k="x"><item id="1"/></a>',
+  '<a><item id="2">t</item><Item ID="1"/></a>',
+  '<item id="X"></item>',
+  '<a><item id="1"/>&amp;</a>',
 ];
 export const LITERALS = ["/a", "/A", "users", "/users/", ".json", "b", "", "/api/", "items/7", "/"];
 export const REGEXES = [
@@ -64,7 +68,15 @@ export const REGEXES = [
   "\\w+s/",
 ];
 export const SELECTORS = ["$.id", "$.K", "$..id", "$.k[0]", "$.name"];
-export const XPATHS = ["//id", "count(//id)", "//ID", "//k"];
+export const XPATHS = [
+  "//id",
+  "count(//id)",
+  "//ID",
+  "//k",
+  "//item[@id='1']",
+  "//Item[@ID='x']",
+  "//a[@k='x']",
+];
 export const SCALARS: fc.Arbitrary<string | number | boolean> = fc.oneof(
   fc.constantFrom(...VALUES),
   fc.constantFrom(1, 2, true, "x", "X", "bob", "Bob"),
