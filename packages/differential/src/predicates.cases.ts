@@ -6,6 +6,7 @@ import { nestedBodyCases } from "./predicates-nested-body.cases.ts";
 import { operatorCases } from "./predicates-operators.cases.ts";
 import { requestCases } from "./predicates-request.cases.ts";
 import { selectorCases } from "./predicates-selectors.cases.ts";
+import { xpathAttributeCases } from "./predicates-xpath-attribute.cases.ts";
 import { regexPredicateCases } from "./regex.cases.ts";
 
 /**
@@ -18,6 +19,7 @@ export const predicateCases: ExchangeCase[] = [
   ...operatorCases,
   ...logicCases,
   ...selectorCases,
+  ...xpathAttributeCases,
   ...requestCases,
   ...coercionCases,
   ...regexPredicateCases,
