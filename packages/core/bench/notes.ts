@@ -67,7 +67,7 @@ export function notes(
     "their cost grows with their number exactly as in the linear scan. That covers: a path regex with no",
     "required literal (a top-level alternation such as `^/a$|^/b$`, or no literal outside groups and classes",
     "such as `.*` or `^[a-z]+/\\d+$`); `matches`, `contains`, `startsWith`, `endsWith` and `exists` on",
-    "headers, query, body or form; `deepEquals` on headers or query; anything with `except`; JSONPath and XPath",
+    "headers, query, body or form (except `exists` of `//element[@attribute='literal']` on the body); `deepEquals` on headers or query; anything with `except`; JSONPath and XPath",
     "predicates that are case-sensitive or not `equals`/`deepEquals` on `body`; `not`; `or` branches that do",
     "not all constrain one dimension; `inject`; and every predicate after one that might throw (an object",
     "expectation on the body, an invalid regex, a broken XPath), because skipping a stub must never hide an",
