@@ -79,13 +79,13 @@ describe("analyzeStub", () => {
       "jsonpath transforms every field",
       [{ equals: { path: "/a" }, jsonpath: { selector: "$.x" } }],
       {},
-      true,
+      false,
     ],
     [
       "jsonpath body selection",
       [{ equals: { body: "X" }, jsonpath: { selector: "$.Id" } }],
       { "jsonpath:$.id": ["x"] },
-      true,
+      false,
     ],
     [
       "xpath body selection",
