@@ -96,6 +96,12 @@ export const SHAPES: readonly Shape[] = [
     request: (t) => request({ method: "POST", body: orderJson(t) }),
   },
   {
+    name: "JSON body equals, nested",
+    indexedBy: "nested body path → value map",
+    stub: (i) => [{ equals: { method: "POST", body: { order: { id: `o-${i}` } } } }],
+    request: (t) => request({ method: "POST", body: orderJson(t) }),
+  },
+  {
     name: "JSON body deepEquals",
     indexedBy: "forced body text → stub map",
     stub: (i) => [{ deepEquals: { body: { orderId: `o-${i}`, channel: "web" } } }],

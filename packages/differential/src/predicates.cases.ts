@@ -3,9 +3,11 @@ import { coercionCases } from "./predicates-coercion.cases.ts";
 import { equalsCases } from "./predicates-equals.cases.ts";
 import { headerLiteralCases } from "./predicates-header-literals.cases.ts";
 import { logicCases } from "./predicates-logic.cases.ts";
+import { nestedBodyCases } from "./predicates-nested-body.cases.ts";
 import { operatorCases } from "./predicates-operators.cases.ts";
 import { requestCases } from "./predicates-request.cases.ts";
 import { selectorCases } from "./predicates-selectors.cases.ts";
+import { xpathAttributeCases } from "./predicates-xpath-attribute.cases.ts";
 import { regexPredicateCases } from "./regex.cases.ts";
 
 /**
@@ -14,9 +16,11 @@ import { regexPredicateCases } from "./regex.cases.ts";
  */
 export const predicateCases: ExchangeCase[] = [
   ...equalsCases,
+  ...nestedBodyCases,
   ...operatorCases,
   ...logicCases,
   ...selectorCases,
+  ...xpathAttributeCases,
   ...requestCases,
   ...coercionCases,
   ...regexPredicateCases,

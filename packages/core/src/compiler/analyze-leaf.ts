@@ -1,4 +1,5 @@
 import type { Predicate } from "../schemas/predicate.ts";
+import { type ExpectedFold, nestedBodyConstraints } from "./body-path.ts";
 import {
   type Analysis,
   type Constraint,
@@ -18,6 +19,7 @@ import {
 } from "./leaf-params.ts";
 import { fieldMayThrow, isPlainObject, isScalar, safeBodyField, safeName, xpathRuns } from "./leaf-safety.ts";
 import { requiredLiteral } from "./regex-literal.ts";
+import { existsAttributeConstraint } from "./xpath-attribute.ts";
 
 /** Analyzes one comparison predicate (`equals`, `deepEquals`, `contains`, …) with its parameters. */
 export function analyzeLeaf(p: Predicate, operator: ComparisonOperator): Analysis {
@@ -95,6 +97,8 @@ function fieldConstraint(
         : undefined;
     return shape === undefined ? undefined : eqConstraint({ kind: "bodyShape" }, [shape]);
   }
+  if (operator === "exists" && params.xpath !== undefined)
+    return existsAttributeConstraint(field, value, params);
   if (params.jsonpath !== undefined || params.xpath !== undefined || field !== "path") return undefined;
   if (operator === "matches") return regexConstraint(value, params.caseSensitive);
   const relation = RELATIONS[operator];
@@ -124,6 +128,10 @@ function objectFieldConstraints(
   const out: Constraint[] = [];
   const { keyFold, valueFold } = params;
   for (const [name, expected] of foldKeys(value, keyFold)) {
+    if (field === "body" && keyFold && valueFold && isPlainObject(expected)) {
+      if (!nestedBodyConstraints([name], expected, DEFAULT_EXPECTED, out)) break;
+      continue;
+    }
     // A non-scalar expectation may throw (see fieldMayThrow), so later names prove nothing.
     if (!isScalar(expected)) break;
     const key = equalsKey(expected, valueFold);
@@ -135,6 +143,12 @@ function objectFieldConstraints(
   }
   return out;
 }
+
+/** The default folds, as `equals` on a body object compares its nested leaves (body-path.ts). */
+const DEFAULT_EXPECTED: ExpectedFold = {
+  names: (fields) => foldKeys(fields, true),
+  key: (value) => equalsKey(value, true),
+};
 
 /** `matches` on the path: a required literal of the regex; an anchored whole-literal regex is an exact path. */
 function regexConstraint(value: unknown, caseSensitive: boolean): Constraint | undefined {

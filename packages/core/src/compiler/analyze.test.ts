@@ -45,9 +45,9 @@ describe("analyzeStub", () => {
       true,
     ],
     [
-      "body fields up to the first object",
-      [{ equals: { body: { id: 5, nested: { a: 1 }, after: "z" } } }],
-      { "bodyField:id": ["5"] },
+      "body fields up to the first array, nested objects by path",
+      [{ equals: { body: { id: 5, nested: { a: 1 }, list: [1], after: "z" } } }],
+      { "bodyField:id": ["5"], 'bodyPath:["nested","a"]': ["1"] },
       false,
     ],
     ["startsWith path", [{ startsWith: { path: "/API" } }], { "pathLiteral:f": ["prefix:/api"] }, true],
@@ -82,13 +82,13 @@ describe("analyzeStub", () => {
       "jsonpath transforms every field",
       [{ equals: { path: "/a" }, jsonpath: { selector: "$.x" } }],
       {},
-      true,
+      false,
     ],
     [
       "jsonpath body selection",
       [{ equals: { body: "X" }, jsonpath: { selector: "$.Id" } }],
       { "jsonpath:$.id": ["x"] },
-      true,
+      false,
     ],
     [
       "xpath body selection",

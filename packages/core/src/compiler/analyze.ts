@@ -85,7 +85,15 @@ function analyzeAny(predicates: readonly Predicate[]): Analysis {
 // A repeated header or query key, a JSON array field or a multi-node selection gives the request several
 // keys on one dimension, and a predicate holds when any of them equals: `?q=a&q=b` meets both `q=a` and
 // `q=b`. Two conditions there may hold through different keys, so they cannot be intersected.
-const MULTI_VALUED: ReadonlySet<string> = new Set(["headers", "query", "bodyField", "jsonpath", "xpath"]);
+const MULTI_VALUED: ReadonlySet<string> = new Set([
+  "headers",
+  "query",
+  "bodyField",
+  "bodyPath",
+  "jsonpath",
+  "xpath",
+  "xpathAttribute",
+]);
 
 /**
  * Two necessary conditions on one dimension: equality keys intersect where the request has one key (on

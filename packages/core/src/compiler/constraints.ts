@@ -19,12 +19,16 @@ export type EqSpec =
     }
   /** A top-level field of a JSON body (`equals: { body: { name: value } }`), default case folding only. */
   | { readonly kind: "bodyField"; readonly name: string }
+  /** A scalar leaf nested in a JSON body (`equals: { body: { user: { id } } }`), its names from the top. */
+  | { readonly kind: "bodyPath"; readonly path: readonly string[] }
   /** A structured body as `deepEquals` compares it (the predicate's own text); default folding only. */
   | { readonly kind: "bodyShape" }
   /** The value a JSONPath selector picks from the body (`equals body` + `jsonpath`), default folding. */
   | { readonly kind: "jsonpath"; readonly selector: string }
   /** The value an XPath selector picks from the body (`equals body` + `xpath`), default folding. */
-  | { readonly kind: "xpath"; readonly selector: string; readonly ns: Readonly<Record<string, string>> };
+  | { readonly kind: "xpath"; readonly selector: string; readonly ns: Readonly<Record<string, string>> }
+  /** `exists` of `//element[@attribute='literal']` in the body (xpath-attribute.ts), keyed by the literal. */
+  | { readonly kind: "xpathAttribute"; readonly element: string; readonly attribute: string };
 
 export interface EqConstraint {
   readonly type: "eq";
@@ -91,12 +95,17 @@ export function eqId(spec: EqSpec): string {
       return `${spec.kind}:${spec.keyFold ? "f" : "x"}${spec.fold ? "f" : "x"}:${spec.name}`;
     case "bodyField":
       return `bodyField:${spec.name}`;
+    case "bodyPath":
+      // JSON text, so a name holding a dot or a quote cannot make two paths read alike.
+      return `bodyPath:${JSON.stringify(spec.path)}`;
     case "bodyShape":
       return "bodyShape";
     case "jsonpath":
       return `jsonpath:${spec.selector}`;
     case "xpath":
       return `xpath:${JSON.stringify(Object.entries(spec.ns).sort())}:${spec.selector}`;
+    case "xpathAttribute":
+      return `xpathAttribute:${JSON.stringify([spec.element, spec.attribute])}`;
   }
 }
 

@@ -3,11 +3,13 @@ import { foldOf } from "../predicates/fold.ts";
 import { type ActualSide, actualSide } from "../predicates/normalize.ts";
 import type { Predicate } from "../schemas/predicate.ts";
 import { type DenseSet, nonZeroWords, type SparseSet } from "./bitset.ts";
+import { NO_MATCH, readBodyPath, UNJUDGED } from "./body-path.ts";
 import { type EqSpec, eqId } from "./constraints.ts";
 import { requestBodyKey } from "./deep-body.ts";
 import { foldCase } from "./leaf-params.ts";
 import type { RequestScan } from "./request-scan.ts";
 import type { Dimension, Slot } from "./slot.ts";
+import { attributeValues } from "./xpath-attribute.ts";
 
 const COST: Record<EqSpec["kind"], number> = {
   method: 1,
@@ -16,9 +18,11 @@ const COST: Record<EqSpec["kind"], number> = {
   headers: 2,
   query: 2,
   bodyField: 5,
+  bodyPath: 5,
   bodyShape: 6,
   jsonpath: 8,
   xpath: 9,
+  xpathAttribute: 9,
 };
 
 /** A dimension compared by equality: one hash lookup per request value. */
@@ -56,11 +60,19 @@ export class EqDimension implements Dimension {
         return this.addField(slot, scan.fieldValues(spec.kind, spec.name, spec.keyFold), spec.fold);
       case "bodyField":
         return this.addBodyField(slot, scan, spec.name);
+      case "bodyPath": {
+        const leaf = readBodyPath(scan, spec.path);
+        return leaf === NO_MATCH || (leaf !== UNJUDGED && this.addSelection(slot, leaf));
+      }
       case "bodyShape": {
         // Undefined (no body field at all) equals no stub's text.
         const key = requestBodyKey(scan.view);
         if (key !== undefined) this.add(slot, key);
         return true;
+      }
+      case "xpathAttribute": {
+        const values = attributeValues(scan, spec.element, spec.attribute);
+        return values !== undefined && this.addJson(slot, values);
       }
       case "jsonpath":
       case "xpath":

@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { testRequest } from "../../test/behaviors/test-request.ts";
+import { compilePredicate } from "../predicates/compile.ts";
+import { createRequestView } from "../request/view.ts";
 import type { Predicate } from "../schemas/predicate.ts";
 import { type ComparisonOperator, readLeafParams } from "./leaf-params.ts";
 import { fieldMayThrow, safeBodyField, safeName } from "./leaf-safety.ts";
@@ -30,7 +33,8 @@ describe("fieldMayThrow", () => {
     ["contains", "query", "x", {}, true],
     ["endsWith", "path", null, {}, true],
     ["contains", "body", "x", { jsonpath: { selector: "$.a" } }, true],
-    ["equals", "body", "x", { jsonpath: { selector: "$.a" } }, false],
+    ["equals", "body", "x", { jsonpath: { selector: "$.a" } }, true], // body {"a":[{"__proto__":null},"x"]}
+    ["deepEquals", "path", "/a", { jsonpath: { selector: "$.a" } }, true],
     ["matches", "path", "^/a", {}, false],
     ["matches", "path", "[", {}, true],
     ["matches", "query", { q: "(" }, {}, true],
@@ -51,5 +55,13 @@ describe("names the index may look up", () => {
   ])("%s: header/query %s, body field %s", (name, asName, asBodyField) => {
     expect(safeName(name)).toBe(asName);
     expect(safeBodyField(name)).toBe(asBodyField);
+  });
+});
+
+describe("what makes a JSONPath predicate throw", () => {
+  it("sorting a selection that holds an object without a prototype", () => {
+    const predicate = compilePredicate({ equals: { body: "" }, jsonpath: { selector: "$..id" } });
+    const body = '{"id":{"__proto__":null,"id":"x"},"user":"x"}';
+    expect(() => predicate(createRequestView(testRequest({ body })))).toThrow(TypeError);
   });
 });

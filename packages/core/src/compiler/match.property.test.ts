@@ -6,6 +6,8 @@ import {
   indexedStubPredicates,
   stubPredicates,
 } from "../../test/compiler/arbitraries.ts";
+import { attributeBody, attributeStub } from "../../test/compiler/attribute-bodies.ts";
+import { edits, nearBody, nestedBodyExpectation } from "../../test/compiler/nested-bodies.ts";
 import { request } from "../../test/compiler/vocabulary.ts";
 import type { PredicateInjector } from "../predicates/types.ts";
 import { createRequestView } from "../request/view.ts";
@@ -104,6 +106,45 @@ describe("match (route index) agrees with matchLinear (the oracle)", () => {
       ),
       { numRuns: 30 },
     );
+  });
+
+  it("on nested JSON bodies edited from the stubs' expectations (the bodyPath dimension)", async () => {
+    const before = { ...seen };
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(nestedBodyExpectation, { minLength: 1, maxLength: 8 }),
+        fc.array(fc.tuple(fc.nat(), edits), { minLength: 1, maxLength: 10 }),
+        async (bodies, picks) => {
+          const requests = picks.map(([i, choices]) =>
+            testRequest({ method: "POST", body: nearBody(bodies[i % bodies.length], choices) }),
+          );
+          await agree(
+            bodies.map((body) => [{ equals: { body } }]),
+            requests,
+          );
+        },
+      ),
+      { numRuns: 1500 },
+    );
+    expect(seen.matched - before.matched).toBeGreaterThan((seen.requests - before.requests) / 5);
+  });
+
+  it("on XML bodies against exists of //element[@attribute='value'] (the xpathAttribute dimension)", async () => {
+    const before = { ...seen };
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(attributeStub, { minLength: 1, maxLength: 8 }),
+        fc.array(attributeBody, { minLength: 1, maxLength: 10 }),
+        async (stubs, bodies) => {
+          await agree(
+            stubs,
+            bodies.map((body) => testRequest({ method: "POST", body })),
+          );
+        },
+      ),
+      { numRuns: 1000 },
+    );
+    expect(seen.matched - before.matched).toBeGreaterThan((seen.requests - before.requests) / 5);
   });
 
   it("when the same compiled imposter serves interleaved asynchronous requests", async () => {

@@ -68,13 +68,19 @@ const LITE_SPACE = "xml-lite";
  * xpath predicate also selects from) are the cheapest case of all.
  */
 function selectLite(view: RequestView, text: string, lite: LiteXPath, select: CompiledXPath): XPathSelection {
+  const doc = liteDocument(view, text);
+  return doc === null ? select(view.xml(text)) : lite(doc);
+}
+
+/** The lite tree of a text, or null when the lite reader declines it; read once per text and view. */
+export function liteDocument(view: RequestView, text: string): LiteDocument | null {
   const cache = view.texts(LITE_SPACE);
   let doc = cache.get(text) as LiteDocument | null | undefined;
   if (doc === undefined) {
     doc = readLiteXml(text) ?? null;
     cache.set(text, doc);
   }
-  return doc === null ? select(view.xml(text)) : lite(doc);
+  return doc;
 }
 
 /** One match is compared as a scalar, several as an array (as repeated query keys are). */

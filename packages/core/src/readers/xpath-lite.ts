@@ -146,7 +146,7 @@ function attributeValues(
   return values;
 }
 
-function attributeOf(element: LiteElement, name: string): string | undefined {
+export function attributeOf(element: LiteElement, name: string): string | undefined {
   const pairs = element.attributes;
   for (let i = 0; i < pairs.length; i += 2) if (pairs[i] === name) return pairs[i + 1];
   return undefined;

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import type { Predicate } from "../../src/schemas/predicate.ts";
+import { nestedBodyExpectation } from "./nested-bodies.ts";
 import {
   BODIES,
   FIELD_TEXTS,
@@ -45,6 +46,8 @@ const fieldShapes: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
     ),
   }),
   fc.record({ path: pick(PATHS), query: fc.constantFrom({ q: ["a", "b"] }, { n: { x: 1 } }) }),
+  fc.record({ body: nestedBodyExpectation }),
+  fc.record({ method: pick(METHODS), body: nestedBodyExpectation }),
 );
 
 /** Header and query literals (issue 12), often parts of the request's values, names in both cases. */
@@ -80,6 +83,15 @@ const leaf: fc.Arbitrary<Predicate> = fc
     { weight: 1, arbitrary: fc.tuple(pick(["contains", "exists"]), fieldShapes, params) },
     { weight: 3, arbitrary: fc.tuple(pick(["startsWith", "endsWith", "contains"]), fieldLiterals, params) },
     { weight: 3, arbitrary: fc.tuple(fc.constant("matches"), fc.record({ path: pick(REGEXES) }), params) },
+    // issue 12's XPath shape: `exists` of an element with an attribute value.
+    {
+      weight: 2,
+      arbitrary: fc.tuple(
+        fc.constant("exists"),
+        fc.record({ body: pick([true, false, "x"]) }),
+        fc.record({ xpath }),
+      ),
+    },
     // `except` rewrites both sides, so a literal on the raw value would prove nothing.
     {
       weight: 1,

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import type { MbRequest } from "../../src/schemas/request.ts";
+import { nestedBodyText } from "./nested-bodies.ts";
 
 /**
  * Small overlapping vocabularies for the index-vs-oracle property tests, so that matches, near misses
@@ -64,6 +65,10 @@ export const BODIES = [
   '{"k":"X","id":"1"}',
   '{"name":"bob","id":"1"}',
   '{"tags":["b","a"],"id":1}',
+  '<a k="x"><item id="1"/></a>',
+  '<a><item id="2">t</item><Item ID="1"/></a>',
+  '<item id="X"></item>',
+  '<a><item id="1"/>&amp;</a>',
 ];
 export const LITERALS = ["/a", "/A", "users", "/users/", ".json", "b", "", "/api/", "items/7", "/"];
 export const REGEXES = [
@@ -79,7 +84,15 @@ export const REGEXES = [
   "\\w+s/",
 ];
 export const SELECTORS = ["$.id", "$.K", "$..id", "$.k[0]", "$.name"];
-export const XPATHS = ["//id", "count(//id)", "//ID", "//k"];
+export const XPATHS = [
+  "//id",
+  "count(//id)",
+  "//ID",
+  "//k",
+  "//item[@id='1']",
+  "//Item[@ID='x']",
+  "//a[@k='x']",
+];
 export const SCALARS: fc.Arbitrary<string | number | boolean> = fc.oneof(
   fc.constantFrom(...VALUES),
   fc.constantFrom(1, 2, true, "x", "X", "bob", "Bob"),
@@ -98,6 +111,6 @@ export const request: fc.Arbitrary<MbRequest> = fc.record({
   path: pick(PATHS),
   query: fieldMap(QUERY_KEYS),
   headers: fieldMap(HEADER_NAMES),
-  body: pick(BODIES),
+  body: fc.oneof({ weight: 2, arbitrary: pick(BODIES) }, { weight: 1, arbitrary: nestedBodyText }),
   ip: fc.constant("127.0.0.1"),
 });

@@ -1,0 +1,55 @@
+import type { ExchangeCase } from "./case-types.ts";
+import { json, post } from "./case-types.ts";
+
+const answer = (body: string) => ({ is: { body } });
+
+/**
+ * Routing on nested JSON body fields, several stubs at once (issue 12: the route index keys each nested
+ * leaf by its path, so a wrong key there would answer from the wrong stub or none). The requests walk
+ * every shape `predicateSatisfied` reaches through: nested objects, JSON held in a string, arrays at the
+ * leaf and on the way, scalar and falsy intermediates, missing leaves, key case and duplicate keys.
+ */
+export const nestedBodyCases: ExchangeCase[] = [
+  {
+    name: "equals on nested body fields routes among several stubs",
+    imposter: {
+      stubs: [
+        {
+          predicates: [{ equals: { method: "POST", path: "/users", body: { user: { id: "u-1" } } } }],
+          responses: [answer("one")],
+        },
+        {
+          predicates: [{ equals: { body: { user: { id: "u-2", role: "admin" } } } }],
+          responses: [answer("two")],
+        },
+        {
+          predicates: [{ equals: { body: { user: { id: "" }, kind: "blank" } } }],
+          responses: [answer("blank")],
+        },
+        { predicates: [{ equals: { body: { a: { b: { c: 3 } } } } }], responses: [answer("deep")] },
+        { responses: [answer("none")] },
+      ],
+    },
+    requests: [
+      { ...json({ user: { id: "U-1", name: "Ann" } }, "/users"), expect: { body: "one" } },
+      { ...json({ user: { id: "u-1" } }, "/other"), expect: { body: "none" } },
+      { ...json({ user: JSON.stringify({ id: "u-2", role: "ADMIN" }) }), expect: { body: "two" } },
+      { ...json({ user: [{ id: "u-1" }, { id: "u-2", role: "admin" }] }), expect: { body: "two" } },
+      { ...json({ user: [{ id: "u-2" }, { role: "admin" }] }), expect: { body: "none" } },
+      { ...json({ user: { id: ["u-3", "u-2"], role: "admin" } }), expect: { body: "two" } },
+      { ...json({ user: { name: "x" }, kind: "blank" }), expect: { body: "blank" } },
+      { ...json({ user: "plain", kind: "blank" }), expect: { body: "blank" } },
+      { ...json({ user: 7, kind: "blank" }), expect: { body: "blank" } },
+      { ...json({ user: 0, kind: "blank" }), expect: { body: "none" } },
+      { ...json({ user: null, kind: "blank" }), expect: { body: "none" } },
+      { ...json({ kind: "blank" }), expect: { body: "none" } },
+      { ...json({ a: { b: { c: "3" } } }), expect: { body: "deep" } },
+      { ...json({ A: { B: JSON.stringify({ C: 3 }) } }), expect: { body: "deep" } },
+      { ...json({ a: { b: { c: 4 } } }), expect: { body: "none" } },
+      { ...json({ a: [{ b: { c: 3 } }] }), expect: { body: "deep" } },
+      { ...post("/", '{"user":{"id":"u-9"},"user":{"id":"u-2","role":"admin"}}'), expect: { body: "two" } },
+      post("/", '{"__proto__":{"user":{"id":"u-2","role":"admin"}}}'),
+      { ...post("/", "user.id=u-2"), expect: { body: "none" } },
+    ],
+  },
+];
