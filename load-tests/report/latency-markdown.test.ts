@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { tailVersusFloor, versusMountebank } from "./latency-markdown.ts";
+import { tailSection, tailVersusFloor, versusMountebank } from "./latency-markdown.ts";
 import { delivered, type LatencyReport, type RatePoint, type ScenarioLatency } from "./latency-model.ts";
 
 function point(
@@ -89,4 +89,12 @@ it("compares our tail with the floor's at the same rates, leaving out user code 
     ],
   } as LatencyReport;
   expect(tailVersusFloor(report)).toEqual({ pairs: 2, ratio: 1.25, ours: 200, floor: 150, p50: 1 });
+});
+
+it("says so when a run has no pair outside user code to explain the tail with", () => {
+  const onlyUserCode = {
+    scenarios: [{ ...scenario, scenario: "decorate", points: [] }],
+  } as unknown as LatencyReport;
+  expect(tailSection(onlyUserCode)).toContain("no such pair is measured here");
+  expect(tailSection(onlyUserCode)).not.toContain("0.00 ms");
 });

@@ -91,16 +91,23 @@ export function tailVersusFloor(report: LatencyReport) {
   };
 }
 
-function tailSection(report: LatencyReport): string {
+/** The pairs behind the tail's explanation; a run of user code alone has none to show. */
+function tailPairs(report: LatencyReport): string {
   const tail = tailVersusFloor(report);
+  if (tail.pairs === 0)
+    return "This run has no scenario outside user code, so no such pair is measured here.";
+  return `Over ${tail.pairs} pairs of runs (the platform and the floor at the same rate,
+back to back, every scenario but decorate), the median p99 is ${millis(tail.ours)} ms for the platform and
+${millis(tail.floor)} ms for the floor (median ratio ${tail.ratio.toFixed(2)}), while the platform's median p50 is
+${millis(tail.p50)} ms.`;
+}
+
+export function tailSection(report: LatencyReport): string {
   return `## Where the saturated tail comes from
 
 The shape the issue saw at saturation (median well under a millisecond, p99 in the hundreds) is the runtime's
 and the machine's, not the platform's work: the hello-world floor, which does nothing but answer \`hello\`,
-shows it at the same offered rates. Over ${tail.pairs} pairs of runs (the platform and the floor at the same rate,
-back to back, every scenario but decorate), the median p99 is ${millis(tail.ours)} ms for the platform and
-${millis(tail.floor)} ms for the floor (median ratio ${tail.ratio.toFixed(2)}), while the platform's median p50 is
-${millis(tail.p50)} ms. workerd serves every request of an isolate on one thread; when that thread is off the CPU
+shows it at the same offered rates. ${tailPairs(report)} workerd serves every request of an isolate on one thread; when that thread is off the CPU
 (another process's time slice on a shared 2-core machine, a V8 garbage collection, k6 or wrk taking the
 core back) every request that arrives meanwhile waits for it, so the slowest 1% measure the stalls, not the
 work. The saturated runs above (wrk) show the same: the floor's p99 is of the same order as ours. User code
