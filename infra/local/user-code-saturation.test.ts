@@ -53,7 +53,7 @@ describe("trivial user functions while the host is busy", () => {
 });
 
 describe("many calls waiting for the host's turn", () => {
-  it("200 at once all answer: each call that ends its turn wakes the next (workerd runs it in its own request)", async () => {
+  it("200 at once all answer: the turn passes on with no call cancelled as hung", async () => {
     const bodies = await Promise.all(
       Array.from({ length: 200 }, () =>
         fetch(`${platform.url}/i/4547/x`).then(async (r) => `${r.status} ${await r.text()}`),
@@ -61,6 +61,26 @@ describe("many calls waiting for the host's turn", () => {
     );
     expect(bodies.filter((body) => body !== "200 plain decorated")).toEqual([]);
   });
+
+  // Every call waits for its turn under sustained concurrency. (A hand-over that woke the next call from the
+  // one ending its turn lost 13 of 17,284 calls under wrk to workerd's hang detection; too rare to show here
+  // reliably, it is why waiters poll on their own timers.)
+  it("50 callers back to back for 3 s all get their answer", async () => {
+    const wrong: string[] = [];
+    let answered = 0;
+    const until = Date.now() + 3_000;
+    const caller = async () => {
+      while (Date.now() < until) {
+        const res = await fetch(`${platform.url}/i/4547/x`);
+        const body = `${res.status} ${await res.text()}`;
+        if (body === "200 plain decorated") answered++;
+        else wrong.push(body.slice(0, 200));
+      }
+    };
+    await Promise.all(Array.from({ length: 50 }, caller));
+    expect(wrong).toEqual([]);
+    expect(answered).toBeGreaterThan(500);
+  }, 20_000);
 
   it("callers that leave while they wait do not hold up the ones that stay", async () => {
     const busy = fetch(`${platform.url}/i/4547/busy`).then((r) => r.text());
