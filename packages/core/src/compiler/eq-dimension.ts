@@ -6,7 +6,6 @@ import { type DenseSet, nonZeroWords, type SparseSet } from "./bitset.ts";
 import { NO_MATCH, readBodyPath, UNJUDGED } from "./body-path.ts";
 import { type EqSpec, eqId } from "./constraints.ts";
 import { requestBodyKey } from "./deep-body.ts";
-import { foldCase } from "./leaf-params.ts";
 import type { RequestScan } from "./request-scan.ts";
 import type { Dimension, Slot } from "./slot.ts";
 import { attributeValues } from "./xpath-attribute.ts";
@@ -54,10 +53,12 @@ export class EqDimension implements Dimension {
       case "body":
         return this.add(slot, spec.fold ? scan.foldedBody() : scan.request.body);
       case "headers":
-      case "query":
-        if (spec.keyFold && spec.fold)
-          return this.addField(slot, scan.defaultFields(spec.kind)?.[spec.name], false);
-        return this.addField(slot, scan.fieldValues(spec.kind, spec.name, spec.keyFold), spec.fold);
+      case "query": {
+        const texts = scan.fieldTexts(spec, spec.fold);
+        if (texts === undefined) return false;
+        for (const text of texts) this.add(slot, text);
+        return true;
+      }
       case "bodyField":
         return this.addBodyField(slot, scan, spec.name);
       case "bodyPath": {
@@ -82,18 +83,6 @@ export class EqDimension implements Dimension {
 
   private add(slot: Slot, key: string): true {
     slot.add(this.keys.get(key));
-    return true;
-  }
-
-  /** A header or query value as Mountebank compares it: missing reads as '', an array matches by any. */
-  private addField(slot: Slot, value: unknown, fold: boolean): boolean {
-    if (value === undefined) return this.add(slot, "");
-    if (typeof value === "string") return this.add(slot, fold ? foldCase(value) : value);
-    if (!Array.isArray(value)) return false;
-    for (const element of value) {
-      if (typeof element !== "string") return false;
-      this.add(slot, fold ? foldCase(element) : element);
-    }
     return true;
   }
 

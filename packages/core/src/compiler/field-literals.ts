@@ -1,7 +1,6 @@
-import { type Constraint, type FieldTarget, type LiteralRelation, literalConstraint } from "./constraints.ts";
+import { type Constraint, type LiteralRelation, literalConstraint } from "./constraints.ts";
 import { type ComparisonOperator, foldCase, type LeafParams } from "./leaf-params.ts";
 import { isScalar, safeName } from "./leaf-safety.ts";
-import type { RequestScan } from "./request-scan.ts";
 
 const RELATIONS: Partial<Record<ComparisonOperator, LiteralRelation>> = {
   startsWith: "prefix",
@@ -39,29 +38,4 @@ export function fieldLiteralConstraints(
     out.push(literalConstraint(valueFold, [{ relation: holds, text }], { kind: field, name, keyFold }));
   }
   return out;
-}
-
-/**
- * The values of one header or query name as such a predicate compares them: every value (a repeated
- * name gives several), folded when `fold`; none when the name is missing. Undefined when a value is not
- * a string, which the index does not judge. With default folding the evaluator's own folded map is read
- * (names that fold alike: the last wins); otherwise every name that folds alike contributes, a superset.
- */
-export function fieldTexts(
-  scan: RequestScan,
-  target: FieldTarget,
-  fold: boolean,
-): readonly string[] | undefined {
-  const folded = target.keyFold && fold;
-  const value = folded
-    ? scan.defaultFields(target.kind)?.[target.name]
-    : scan.fieldValues(target.kind, target.name, target.keyFold);
-  if (value === undefined) return [];
-  const values: readonly unknown[] = Array.isArray(value) ? value : [value];
-  const texts: string[] = [];
-  for (const text of values) {
-    if (typeof text !== "string") return undefined;
-    texts.push(fold && !folded ? foldCase(text) : text);
-  }
-  return texts;
 }

@@ -1,6 +1,5 @@
 import { type DenseSet, nonZeroWords, type SparseSet, sparseFrom } from "./bitset.ts";
 import { type FieldTarget, type LiteralAlternative, type LiteralRelation, literalId } from "./constraints.ts";
-import { fieldTexts } from "./field-literals.ts";
 import type { RequestScan } from "./request-scan.ts";
 import type { Dimension, Slot } from "./slot.ts";
 
@@ -69,7 +68,7 @@ export class LiteralDimension implements Dimension {
       this.walkAll(this.fold ? scan.foldedPath() : scan.request.path, slot);
       return true;
     }
-    const texts = fieldTexts(scan, this.target, this.fold);
+    const texts = scan.fieldTexts(this.target, this.fold);
     if (texts === undefined) return false;
     for (const text of texts) this.walkAll(text, slot);
     return true;

@@ -2,6 +2,7 @@ import { DEFAULT_FOLD } from "../predicates/fold.ts";
 import { actualSide } from "../predicates/normalize.ts";
 import type { RequestView } from "../predicates/types.ts";
 import type { MbRequest } from "../schemas/request.ts";
+import type { FieldTarget } from "./constraints.ts";
 import { foldCase } from "./leaf-params.ts";
 
 /** What a JSON body looks like to a predicate reaching into its fields (after Mountebank's `tryJSON`). */
@@ -77,6 +78,27 @@ export class RequestScan {
   defaultFields(kind: "headers" | "query"): Readonly<Record<string, unknown>> | undefined {
     const fields = DEFAULT_SIDE.field(this.view, kind);
     return typeof fields === "object" && fields !== null ? (fields as Record<string, unknown>) : undefined;
+  }
+
+  /**
+   * The values of one header or query name as a predicate compares them: every value (a repeated name
+   * gives several), folded when `fold`; a missing name reads as `''`. Undefined when a value is not a
+   * string, which the index does not judge. With default folding the evaluator's own folded map is read
+   * (of names that fold alike, the last wins); otherwise every name that folds alike contributes, a superset.
+   */
+  fieldTexts(target: FieldTarget, fold: boolean): readonly string[] | undefined {
+    const folded = target.keyFold && fold;
+    const value = folded
+      ? this.defaultFields(target.kind)?.[target.name]
+      : this.fieldValues(target.kind, target.name, target.keyFold);
+    if (value === undefined) return [""];
+    const values: readonly unknown[] = Array.isArray(value) ? value : [value];
+    const texts: string[] = [];
+    for (const text of values) {
+      if (typeof text !== "string") return undefined;
+      texts.push(fold && !folded ? foldCase(text) : text);
+    }
+    return texts;
   }
 
   bodyRoot(): BodyRoot {
