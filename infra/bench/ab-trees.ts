@@ -1,0 +1,122 @@
+// `npx tsx infra/bench/ab-trees.ts --cases issue12-json-equals,header --rounds 6 <tree> <tree> …`:
+// the platforms of several checkouts (a worktree each, npm ci done) on workerd's own socket beside the
+// floor, loaded in interleaved rounds. Each round loads the case's floor and then every tree at once after
+// it, so a tree's ratio to the floor is paired with a floor measured seconds before: on this shared
+// machine a pair drifts far less than two medians taken minutes apart (issue 12's A/B runs).
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
+import { parseArgs } from "node:util";
+import { startFloor } from "../floor/floor.ts";
+import type { Platform } from "../local/platform.ts";
+import { cpuPerRequest, workerdPids } from "./cpu-time.ts";
+import { FLOORS } from "./floors.ts";
+import { ISSUE12_SCENARIOS } from "./issue12-scenarios.ts";
+import { createImposter, SCENARIOS, type Scenario, verify } from "./scenarios.ts";
+import { runWrk, type WrkOptions } from "./wrk.ts";
+
+const { values: args, positionals: trees } = parseArgs({
+  allowPositionals: true,
+  options: {
+    cases: { type: "string", default: "issue12-json-equals,header" },
+    rounds: { type: "string", default: "6" },
+    seconds: { type: "string", default: "4" },
+  },
+});
+
+const ALL = new Map([...FLOORS, ...SCENARIOS, ...ISSUE12_SCENARIOS].map((s) => [s.id, s]));
+const scenarioOf = (id: string): Scenario => {
+  const scenario = ALL.get(id);
+  if (scenario === undefined) throw new Error(`unknown scenario ${id}`);
+  return scenario;
+};
+const cases = args.cases.split(",").map(scenarioOf);
+const floorOf = (scenario: Scenario) =>
+  scenarioOf(scenario.floor === "floor-post" ? "floor-post" : "floor-get");
+
+const loadOf = (scenario: Scenario): WrkOptions => ({
+  threads: 1,
+  connections: 50,
+  seconds: Number(args.seconds),
+  headers: scenario.headers ?? {},
+  ...(scenario.body === undefined ? {} : { body: scenario.body }),
+  ...(scenario.requests === undefined ? {} : { requests: scenario.requests }),
+});
+const pathOf = (scenario: Scenario) => (scenario.requests === undefined ? scenario.path : "/");
+
+interface Served {
+  name: string;
+  url: string;
+  pid: number;
+  server: Platform;
+}
+
+const known = workerdPids();
+function newWorkerd(): number {
+  const pid = workerdPids().find((one) => !known.includes(one));
+  if (pid === undefined) throw new Error("no new workerd process found");
+  known.push(pid);
+  return pid;
+}
+
+/** A tree's own launcher, so each platform is built from that tree's Workers and packages. */
+async function startTree(tree: string): Promise<Served> {
+  process.chdir(tree);
+  const { startPlatform } = (await import(join(tree, "infra/local/platform.ts"))) as {
+    startPlatform: typeof import("../local/platform.ts").startPlatform;
+  };
+  const dataDir = mkdtempSync(join(tmpdir(), "ab-trees-"));
+  const server = await startPlatform({ port: 0, direct: true, dataDir, allowInjection: true });
+  return { name: basename(tree), url: server.url, pid: newWorkerd(), server };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+async function cpuOf(pid: number, url: string, scenario: Scenario): Promise<number> {
+  const { usPerRequest } = await cpuPerRequest({ workerd: pid }, () => runWrk(url, loadOf(scenario)));
+  return usPerRequest.workerd ?? 0;
+}
+
+async function main(): Promise<void> {
+  if (trees.length === 0) throw new Error("name at least one tree");
+  const floor = await startFloor({ port: 0 });
+  const floorPid = newWorkerd();
+  const served: Served[] = [];
+  try {
+    for (const tree of trees) served.push(await startTree(tree));
+    for (const scenario of cases)
+      for (const one of served) {
+        await createImposter(one.url, scenario);
+        await verify(one.url, scenario);
+      }
+    const rows = new Map<string, { us: number[]; ratio: number[] }>();
+    const row = (key: string) => rows.get(key) ?? rows.set(key, { us: [], ratio: [] }).get(key)!;
+    for (let round = 1; round <= Number(args.rounds); round++) {
+      for (const scenario of cases) {
+        const floorScenario = floorOf(scenario);
+        const floorUs = await cpuOf(floorPid, `${floor.url}${pathOf(floorScenario)}`, floorScenario);
+        row(`${scenario.id} (${floorScenario.id})`).us.push(floorUs);
+        for (const one of served) {
+          const us = await cpuOf(one.pid, `${one.url}${pathOf(scenario)}`, scenario);
+          const measured = row(`${scenario.id} ${one.name}`);
+          measured.us.push(us);
+          measured.ratio.push(floorUs / us);
+        }
+      }
+      console.log(`round ${round} done`);
+    }
+    console.table(
+      [...rows].map(([key, { us, ratio }]) => ({
+        key,
+        "µs/request": median(us),
+        "floor ÷ platform": ratio.length === 0 ? "" : median(ratio).toFixed(2),
+        rounds: us.join(" "),
+      })),
+    );
+  } finally {
+    for (const one of served) await one.server.stop();
+    await floor.stop();
+  }
+}
+
+await main();
