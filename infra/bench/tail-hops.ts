@@ -1,0 +1,101 @@
+// `npx tsx infra/bench/tail-hops.ts [--rate 1100 --rounds 3 --seconds 10]`: where the platform's p99 at a
+// quarter of Mountebank's rate goes (issue 8). k6 at a fixed rate against one plain stub, served four ways
+// in turn, as the latency run pins them (this process and every server on CPU 0, k6 on CPU 1): Mountebank,
+// the platform behind its keep-alive relay (in this process, as the latency run hosts it), the same
+// platform's workerd on its own socket (no relay), and the hello-world floor.
+import { spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { atRate } from "../../load-tests/latency/fixed-rate.ts";
+import { pinRunner } from "../../load-tests/runner/cpu-pin.ts";
+import { ensureK6 } from "../../load-tests/runner/k6-binary.ts";
+import { startFloor } from "../floor/floor.ts";
+import { startPlatform } from "../local/platform.ts";
+
+const { values: args } = parseArgs({
+  options: {
+    rate: { type: "string", default: "1100" },
+    rounds: { type: "string", default: "3" },
+    seconds: { type: "string", default: "10" },
+  },
+});
+
+const IMPOSTER_PORT = 4761;
+const MB_PORT = 2765;
+const IMPOSTER = { protocol: "http", port: IMPOSTER_PORT, stubs: [{ responses: [{ is: { body: "ok" } }] }] };
+
+async function create(admin: string): Promise<void> {
+  const answer = await fetch(`${admin}/imposters`, { method: "POST", body: JSON.stringify(IMPOSTER) });
+  if (answer.status !== 201) throw new Error(`${admin}: ${answer.status} ${await answer.text()}`);
+}
+
+async function startMountebank(): Promise<() => void> {
+  const mb = spawn("node_modules/.bin/mb", ["--port", String(MB_PORT), "--loglevel", "warn"], {
+    stdio: "ignore",
+  });
+  for (let i = 0; i < 100; i++) {
+    const up = await fetch(`http://127.0.0.1:${MB_PORT}/`).then(
+      () => true,
+      () => false,
+    );
+    if (up) return () => mb.kill();
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  throw new Error("mb did not start");
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+async function main(): Promise<void> {
+  const k6 = { ...(await ensureK6()), pinning: pinRunner(true) };
+  const stopMb = await startMountebank();
+  await create(`http://127.0.0.1:${MB_PORT}`);
+  const data = () => mkdtempSync(join(tmpdir(), "tail-hops-"));
+  const relayed = await startPlatform({ port: 0, dataDir: data() });
+  const direct = await startPlatform({ port: 0, direct: true, dataDir: data() });
+  const floor = await startFloor({ port: 0 });
+  await create(relayed.url);
+  await create(direct.url);
+  const targets = {
+    mountebank: `http://127.0.0.1:${IMPOSTER_PORT}/`,
+    relay: `${relayed.url}/i/${IMPOSTER_PORT}/`,
+    direct: `${direct.url}/i/${IMPOSTER_PORT}/`,
+    floor: `${floor.url}/`,
+  };
+  const dir = mkdtempSync(join(tmpdir(), "tail-hops-k6-"));
+  const rows: Record<string, number[][]> = {};
+  try {
+    for (let round = 1; round <= Number(args.rounds); round++) {
+      for (const [name, url] of Object.entries(targets)) {
+        const expect = { status: 200, body: name === "floor" ? "hello" : "ok" };
+        const load = { k6, dir, target: "platform" as const, seconds: Number(args.seconds) };
+        const request = { name, method: "GET" as const, path: url, expect };
+        const point = await atRate({ ...load, request }, Number(args.rate), {
+          basis: "mountebank",
+          share: 0.25,
+        });
+        (rows[name] ??= []).push([point.p50, point.p90, point.p99, point.dropped]);
+        console.log(
+          `round ${round} ${name}: p50 ${point.p50.toFixed(2)} p90 ${point.p90.toFixed(2)} p99 ${point.p99.toFixed(2)} ms, ${point.dropped} dropped`,
+        );
+      }
+    }
+  } finally {
+    await floor.stop();
+    await direct.stop();
+    await relayed.stop();
+    stopMb();
+  }
+  for (const [name, runs] of Object.entries(rows)) {
+    const col = (i: number) => median(runs.map((r) => r[i]!)).toFixed(2);
+    const p99s = runs.map((r) => r[2]!.toFixed(2)).join(", ");
+    console.log(
+      `${name.padEnd(11)} median p50 ${col(0)} p90 ${col(1)} p99 ${col(2)} ms (p99 by round: ${p99s})`,
+    );
+  }
+}
+
+await main();
+process.exit(0);
