@@ -61,6 +61,7 @@ async function measure(args: LatencyArgs, dir: string): Promise<LatencyReport> {
     seconds: args.seconds,
     saturationSeconds: args.saturationSeconds,
     k6Max: ceiling * 0.9,
+    repeat: args.repeat,
     ports,
     bases: {
       mountebank: (port) => `http://127.0.0.1:${port}`,
@@ -81,6 +82,7 @@ async function measure(args: LatencyArgs, dir: string): Promise<LatencyReport> {
     settings: {
       seconds: args.seconds,
       saturationSeconds: args.saturationSeconds,
+      repeat: args.repeat,
       connections: WRK.connections,
       wrk,
       cpus: describePinning(k6.pinning),

@@ -7,6 +7,8 @@ export interface LatencyArgs {
   saturationSeconds: number;
   only: string[];
   pin: boolean;
+  /** Runs of each of Mountebank's shares per target, alternated; the verdict reads their medians. */
+  repeat: number;
 }
 
 /** Every scenario served by an imposter (stress is rest-api again; admin has no imposter, and mb none to compare). */
@@ -15,12 +17,19 @@ export const LATENCY_SCENARIOS = SCENARIOS.filter(
 );
 
 export const LATENCY_USAGE =
-  "npm run loadtest:latency -- [--seconds 10] [--saturation-seconds 5] [--only baseline,xpath,...] [--no-pin]";
+  "npm run loadtest:latency -- [--seconds 10] [--saturation-seconds 5] [--only baseline,xpath,...] [--repeat 3] [--no-pin]";
 
 function seconds(text: string, what: string): number {
   const value = Number(text);
   if (!Number.isFinite(value) || value < 1)
     throw new Error(`${what} must be at least 1 (seconds), not "${text}"`);
+  return value;
+}
+
+function repeats(text: string): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`--repeat must be a whole number from 1, not "${text}"`);
   return value;
 }
 
@@ -32,6 +41,7 @@ export function parseLatencyArgs(argv: string[]): LatencyArgs {
       "saturation-seconds": { type: "string", default: "5" },
       only: { type: "string" },
       pin: { type: "boolean", default: true },
+      repeat: { type: "string", default: "3" },
     },
     allowNegative: true,
     strict: true,
@@ -46,5 +56,6 @@ export function parseLatencyArgs(argv: string[]): LatencyArgs {
     saturationSeconds: seconds(values["saturation-seconds"], "--saturation-seconds"),
     only,
     pin: values.pin,
+    repeat: repeats(values.repeat),
   };
 }

@@ -32,3 +32,15 @@ it.each([
 ])("%s is measured on its %s request", (id, name) => {
   expect(pickRequest(scenario(id), ports)?.name).toBe(name);
 });
+
+it("repeats each of Mountebank's shares as alternated pairs when asked, and nothing else", () => {
+  const runs = schedule({ mountebank: 1_000, platform: 20_000, floor: 22_000 }, 4_000, 2);
+  expect(runs.slice(0, 5).map((run) => `${run.target}@${run.rate}`)).toEqual([
+    "mountebank@250",
+    "platform@250",
+    "mountebank@250",
+    "platform@250",
+    "mountebank@500",
+  ]);
+  expect(runs).toHaveLength(14 + 6);
+});

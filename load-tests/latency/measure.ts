@@ -13,6 +13,8 @@ export interface LatencySetup {
   saturationSeconds: number;
   /** The highest rate k6 offers here (90% of its ceiling): higher ones are not run. */
   k6Max: number;
+  /** Runs of each of Mountebank's shares per target (the judged comparison). */
+  repeat: number;
   ports: PortMap;
   /** Where each target answers the fixture imposter at `port` (the floor ignores the port). */
   bases: Record<LatencyTarget, (port: number) => string>;
@@ -38,15 +40,19 @@ interface Run {
 /**
  * Which rates each target is offered, in pairs run back to back so a busy spell on this shared machine
  * lands on both sides of a comparison alike: Mountebank and the platform at Mountebank's shares (the
- * issue's comparison), the platform and the floor at the platform's (nothing of ours in the floor), and
- * both at the most k6 can offer, since our own shares are mostly beyond it.
+ * issue's comparison, `repeat` pairs each, since one 10 s run's p99 at these rates moves by several ms
+ * from one run to the next: infra/bench/tail-hops/README.md), the platform and the floor at the
+ * platform's (nothing of ours in the floor), and both at the most k6 can offer, since our own shares are
+ * mostly beyond it.
  */
-export function schedule(saturated: Record<LatencyTarget, number>, k6Max: number): Run[] {
+export function schedule(saturated: Record<LatencyTarget, number>, k6Max: number, repeat = 1): Run[] {
   const pair = (basis: RatePoint["basis"], share: number, rate: number, targets: LatencyTarget[]) =>
     targets.map((target) => ({ target, basis, share, rate }));
   return [
     ...SHARES.flatMap((share) =>
-      pair("mountebank", share, share * saturated.mountebank, ["mountebank", "platform"]),
+      Array.from({ length: repeat }, () =>
+        pair("mountebank", share, share * saturated.mountebank, ["mountebank", "platform"]),
+      ).flat(),
     ),
     ...SHARES.flatMap((share) => pair("platform", share, share * saturated.platform, ["platform", "floor"])),
     ...pair("k6", 1, k6Max, ["platform", "floor"]),
@@ -84,6 +90,7 @@ export async function measureScenario(scenario: Scenario, setup: LatencySetup): 
   const plan = schedule(
     { mountebank: rps("mountebank"), platform: rps("platform"), floor: rps("floor") },
     setup.k6Max,
+    setup.repeat,
   );
   for (const { target, basis, share, rate } of plan) {
     const load = { k6: setup.k6, dir: setup.dir, target, request: sent(target), seconds: setup.seconds };

@@ -57,6 +57,25 @@ it("holds our p99 to Mountebank's at each of its rates, judging only rates k6 of
   expect(rows[2]?.[3]).toContain("k6 delivered 750 req/s, 1000 dropped");
 });
 
+it("judges repeated runs by the run with the median p99 on each side, and lists every run's p99", () => {
+  const repeated = {
+    ...scenario,
+    points: [
+      point("mountebank", 0.25, 13.6),
+      point("platform", 0.25, 2.9),
+      point("mountebank", 0.25, 2.2),
+      point("platform", 0.25, 4.3),
+      point("mountebank", 0.25, 3.5),
+      point("platform", 0.25, 2.8),
+    ],
+  };
+  const { rows, held, judged } = versusMountebank(repeated);
+  expect([held, judged]).toEqual([1, 1]);
+  // Either side's best or worst run alone would have decided it the other way (2.2 < 2.8; 13.6 > 4.3).
+  expect(rows[0]?.[2]).toBe("1.00 / 2.00 / 3.50 (p99 of 3 runs: 13.6, 2.20, 3.50)");
+  expect(rows[0]?.[3]).toContain("/ 2.90 (p99 of 3 runs: 2.90, 4.30, 2.80)");
+});
+
 it("counts a wrong answer as a miss however fast it came", () => {
   const wrong = {
     ...scenario,

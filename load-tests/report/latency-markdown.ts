@@ -2,8 +2,27 @@ import { millis, percent, rate } from "./format.ts";
 import { delivered, type LatencyReport, type RatePoint, type ScenarioLatency } from "./latency-model.ts";
 import { table } from "./markdown.ts";
 
+const runs = (s: ScenarioLatency, target: string, basis: string, share: number) =>
+  s.points.filter((p) => p.target === target && p.basis === basis && p.share === share);
+
+/** The run with the median p99 of a target's runs at one rate (of two, the slower): it stands for them. */
 const find = (s: ScenarioLatency, target: string, basis: string, share: number) =>
-  s.points.find((p) => p.target === target && p.basis === basis && p.share === share);
+  medianRun(runs(s, target, basis, share));
+
+function repeatNote(repeat: number | undefined): string {
+  if (repeat === undefined || repeat < 2) return "";
+  return `; at each of Mountebank's shares both Mountebank and the platform run ${repeat} times, alternated, and the run with the median p99 stands for each (every run's p99 follows it)`;
+}
+
+function medianRun(points: RatePoint[]): RatePoint | undefined {
+  return [...points].sort((a, b) => a.p99 - b.p99)[Math.floor(points.length / 2)];
+}
+
+/** With several runs, every run's p99 after the median's latencies, so the spread is in the report. */
+function spread(s: ScenarioLatency, target: string, share: number): string {
+  const all = runs(s, target, "mountebank", share).filter((p) => p.skipped === undefined);
+  return all.length < 2 ? "" : ` (p99 of ${all.length} runs: ${all.map((p) => millis(p.p99)).join(", ")})`;
+}
 
 const shareLabel = (p: RatePoint) => (p.basis === "k6" ? "k6's most" : `${percent(p.share)} of ${p.basis}`);
 
@@ -36,8 +55,8 @@ export function versusMountebank(s: ScenarioLatency): { rows: string[][]; held: 
     return [
       s.scenario,
       `${percent(share)}: ${rate(mb?.offered ?? 0)}`,
-      latencies(mb),
-      latencies(ours),
+      latencies(mb) + spread(s, "mountebank", share),
+      latencies(ours) + spread(s, "platform", share),
       verdict,
     ];
   });
@@ -131,7 +150,7 @@ export function renderLatencyMarkdown(report: LatencyReport): string {
   return `# Latency at fixed request rates: the platform beside Mountebank ${machine.mountebank}
 
 Measured ${report.date} on ${machine.cpu} (${machine.cores} cores), ${machine.os}, Node ${machine.node}, ${machine.k6}, ${settings.wrk}; load average ${machine.loadAverage} at the start and ${report.loadEnd} at the end (other engineers' runs share the machine); ${settings.cpus} (wrk too).
-${busy(report)}One request per scenario (named below), so wrk and k6 send the same. **Saturated rate**: wrk, ${settings.connections} connections, ${settings.saturationSeconds} s, per target. **Fixed rates**: k6 \`constant-arrival-rate\` for ${settings.seconds} s per rate, every answer checked for status and body. Latency is p50 / p90 / p99 in ms.
+${busy(report)}One request per scenario (named below), so wrk and k6 send the same. **Saturated rate**: wrk, ${settings.connections} connections, ${settings.saturationSeconds} s, per target. **Fixed rates**: k6 \`constant-arrival-rate\` for ${settings.seconds} s per rate, every answer checked for status and body${repeatNote(settings.repeat)}. Latency is p50 / p90 / p99 in ms.
 
 k6 on its one core offers at most **${rate(report.k6Ceiling)} req/s** here (50 VUs back to back on the floor's \`GET /\`); rates above 90% of that are not run, and a rate k6 could not keep (more than 1% of its iterations dropped) is marked with what it delivered. So Mountebank's shares are all measured, the platform's own 50% and 75% (of ~${rate(report.scenarios[0]?.saturation.find((x) => x.target === "platform")?.rps ?? 0)} req/s and up) are beyond k6, and "k6's most" is the highest load this machine can offer at a fixed rate.
 

@@ -47,7 +47,15 @@ export interface ScenarioLatency {
 export interface LatencyReport {
   date: string;
   machine: Machine;
-  settings: { seconds: number; saturationSeconds: number; connections: number; wrk: string; cpus: string };
+  settings: {
+    seconds: number;
+    saturationSeconds: number;
+    /** Runs per target at each of Mountebank's shares (absent in reports from before it: one). */
+    repeat?: number;
+    connections: number;
+    wrk: string;
+    cpus: string;
+  };
   /** k6's own ceiling here: the floor's `GET /` at 50 VUs, back to back. */
   k6Ceiling: number;
   /** The 1-minute load average when the run ended (the start's is in `machine`). */
