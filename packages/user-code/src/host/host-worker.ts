@@ -7,9 +7,10 @@
  * `{ code, call }` to `/run?id=…&limitMs=…&code` instead, code being { compatibilityDate, mainModule,
  * modules }. The host loads the code with its own LOADER, exactly as the deployed edge does, hands the
  * call's text to the loaded worker's `runJson` and answers the UserOutcome text it returns as it is (no
- * parse, clone and re-serialize on the way), or `{ error }` with status 500 when the worker cannot start
- * or the call throws (the edge rethrows it, so a module that fails to compile is replaced as it is on
- * Cloudflare). Each call is timed by its own run (below): one that ran or waited past `limitMs` answers
+ * parse, clone and re-serialize on the way: that was a third of the host's CPU per call, issue 8), or
+ * `{ error }` with status 500 when the worker cannot start or the call throws (the edge rethrows it, so a
+ * module that fails to compile is replaced as it is on Cloudflare).
+ * Calls run one at a time, each timed from its turn: one that ran or waited past `limitMs` answers
  * `{ ok: false, data: "user code did not finish within <limitMs> ms" }` (mb's envelope at the edge).
  *
  * Sandbox: whatever the edge sends, the loaded worker gets no bindings (`env: {}`) and no network
@@ -32,56 +33,63 @@ function remember(id, code) {
   });
 }
 
-// A call is timed by its own run, never by the time it waited for the thread behind other calls (the soak
-// failed trivial decorates so, issue 8). Calls are not held back for a turn: each goes to the loaded worker
-// at once, and the host's one thread runs them. A call's clock starts once every call that came before it
-// has ended (when it arrived, if none was running): until then the thread may have been running those, so
-// a call that answers while an earlier one still runs is not judged late, and one that waits is not timed
-// out. (Holding calls back for a turn cost CPU: a waiter cannot be woken by the call that ends its turn,
-// another request's promise, which made workerd cancel calls as hung or, with a timer of its own, wake late,
-// so waiters polled on timers: about a third of the host's CPU per call with 50 callers,
-// infra/bench/user-code-hop/README.md.) A call whose request was cancelled may never end: one past its
-// limit and GRACE_MS is forgotten.
+// One call at a time: its clock starts when its turn comes, so a call is timed by its own run, never by
+// the time it waited for the thread behind other calls (the soak failed trivial decorates so, issue 8).
+// The turn is a lease: a call whose request was cancelled may never end its turn, so a call ends by its
+// own timer at its limit and a lease still held GRACE_MS later belongs to a call that is gone.
+// A waiter polls on its own timer: waking it from the call that ends its turn (another request's
+// promise) made workerd cancel calls as hung under load. Polling every POLL_MS alone left the thread idle
+// up to that long between two calls, which held decorate to a third of mb's rate
+// (load-tests/results/LATENCY.md), so the first NEXT_IN_LINE waiters, whose turn is near, poll on every
+// turn of the event loop (a zero timer) and the rest every POLL_MS. Only for the first SPIN_MS of a turn:
+// a call still running then is a slow one (a function that waits), and spinning through it would take the
+// CPU the edge needs.
 const GRACE_MS = 1000;
-/** While an earlier call still runs, a call that waits looks again this often. */
-const RECHECK_MS = 50;
-/** Calls not answered yet, in the order they came: { since, until }. */
-const running = [];
-function begin(limitMs) {
-  const now = Date.now();
-  while (running.length > 0 && running[0].until < now) running.shift();
-  const call = { since: now, until: now + limitMs + GRACE_MS };
-  running.push(call);
-  return call;
+const POLL_MS = 2;
+const NEXT_IN_LINE = 4;
+const SPIN_MS = 5;
+let holder = null;
+/** Calls waiting for the turn, oldest first; one that has not polled for STALE_MS is gone. */
+const waiting = [];
+const STALE_MS = 1000;
+async function takeTurn(limitMs) {
+  if (holder !== null && Date.now() < holder.until) {
+    const me = { seen: Date.now() };
+    waiting.push(me);
+    try {
+      while (holder !== null && Date.now() < holder.until) {
+        const now = Date.now();
+        me.seen = now;
+        // Dropped as gone while one long call held the thread: back in line.
+        if (!waiting.includes(me)) waiting.push(me);
+        while (waiting[0] !== me && now - waiting[0].seen > STALE_MS) waiting.shift();
+        const near = waiting.indexOf(me) < NEXT_IN_LINE && now - holder.since < SPIN_MS;
+        await new Promise((done) => setTimeout(done, near ? 0 : POLL_MS));
+      }
+    } finally {
+      const at = waiting.indexOf(me);
+      if (at >= 0) waiting.splice(at, 1);
+    }
+  }
+  holder = { since: Date.now(), until: Date.now() + limitMs + GRACE_MS };
+  return holder;
 }
-function end(call) {
-  const at = running.indexOf(call);
-  if (at < 0) return;
-  running.splice(at, 1);
-  const next = running[0];
-  if (at === 0 && next !== undefined) next.since = Math.max(next.since, Date.now());
-}
-/** How long the call has had the thread to itself, as far as the host can tell. */
-function charged(call) {
-  return running[0] === call ? Date.now() - call.since : 0;
+function endTurn(mine) {
+  if (holder === mine) holder = null;
 }
 function timeout(limitMs) {
   return JSON.stringify({ ok: false, data: "user code did not finish within " + limitMs + " ms" });
 }
-async function timed(entry, callText, call, limitMs) {
+async function timed(entry, callText, limitMs) {
+  const started = Date.now();
   let timer;
-  // A function that waits (a timer that never calls back) is answered once it has had its limit.
+  // A function that waits (a timer that never calls back) is answered at its limit, and its turn ends.
   const late = new Promise((done) => {
-    const check = () => {
-      const left = limitMs - charged(call);
-      if (left <= 0) done(timeout(limitMs));
-      else timer = setTimeout(check, running[0] === call ? left : RECHECK_MS);
-    };
-    timer = setTimeout(check, limitMs);
+    timer = setTimeout(() => done(timeout(limitMs)), limitMs);
   });
   const outcome = await Promise.race([entry.runJson(callText), late]).finally(() => clearTimeout(timer));
   // A synchronous run blocks the timer; workerd's clock moves on I/O, so this measures the whole run.
-  return charged(call) > limitMs ? timeout(limitMs) : outcome;
+  return Date.now() - started > limitMs ? timeout(limitMs) : outcome;
 }
 const JSON_TYPE = { "content-type": "application/json" };
 async function run(request, env, query) {
@@ -97,15 +105,15 @@ async function run(request, env, query) {
   if (known === undefined) return Response.json({ missing: id }, { status: 409 });
   const limitMs = Number(query.get("limitMs"));
   const limit = limitMs > 0 ? limitMs : 1000;
-  const call = begin(limit);
+  const turn = await takeTurn(limit);
   try {
     const entry = env.LOADER.get(id, () => known).getEntrypoint();
-    return new Response(await timed(entry, callText, call, limit), { headers: JSON_TYPE });
+    return new Response(await timed(entry, callText, limit), { headers: JSON_TYPE });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return Response.json({ error: message }, { status: 500 });
   } finally {
-    end(call);
+    endTurn(turn);
   }
 }
 export default {
