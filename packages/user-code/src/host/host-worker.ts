@@ -7,9 +7,9 @@
  * `{ code, call }` to `/run?id=…&limitMs=…&code` instead, code being { compatibilityDate, mainModule,
  * modules }. The host loads the code with its own LOADER, exactly as the deployed edge does, hands the
  * call's text to the loaded worker's `runJson` and answers the UserOutcome text it returns as it is (no
- * parse, clone and re-serialize on the way: that was a third of the host's CPU per call, issue 8), or
- * `{ error }` with status 500 when the worker cannot start or the call throws (the edge rethrows it, so a
- * module that fails to compile is replaced as it is on Cloudflare).
+ * parse, clone and re-serialize on the way), or `{ error }` with status 500 when the worker cannot start or
+ * the call throws (the edge rethrows it, so a module that fails to compile is replaced as it is on
+ * Cloudflare).
  * Calls run one at a time, each timed from its turn: one that ran or waited past `limitMs` answers
  * `{ ok: false, data: "user code did not finish within <limitMs> ms" }` (mb's envelope at the edge).
  *
@@ -37,7 +37,10 @@ function remember(id, code) {
 // the time it waited for the thread behind other calls (the soak failed trivial decorates so, issue 8).
 // The turn is a lease: a call whose request was cancelled may never end its turn, so a call ends by its
 // own timer at its limit and a lease still held GRACE_MS later belongs to a call that is gone.
-// A waiter polls on its own timer: waking it from the call that ends its turn (another request's
+// Calls are held back, not all sent to the loaded worker at once: sent at once, trivial calls behind
+// synchronous ones failed as late under load (the user-code saturation test), likely because the
+// worker's runs then follow one another and starve the supervisor's ping, which reads a busy host as
+// stuck (infra/bench/user-code-hop/README.md). A waiter polls on its own timer: waking it from the call that ends its turn (another request's
 // promise) made workerd cancel calls as hung under load. Polling every POLL_MS alone left the thread idle
 // up to that long between two calls, which held decorate to a third of mb's rate
 // (load-tests/results/LATENCY.md), so the first NEXT_IN_LINE waiters, whose turn is near, poll on every
