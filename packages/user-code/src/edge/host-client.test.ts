@@ -14,28 +14,23 @@ function fakes(answers: Answer[], verdict = "killed") {
     id: string;
     code?: { modules: Record<string, string> };
     call: unknown;
-    limitMs: number;
     via: string;
   }> = [];
   const supervisor: string[] = [];
   const signals: Array<AbortSignal | null | undefined> = [];
-  // The wire form (host-worker.ts): id and limit in the query; the call's text, or `{ code, call }`.
-  const run = (via: string, url: string, init: RequestInit) => {
-    const query = new URL(url).searchParams;
-    const body = JSON.parse(String(init.body));
-    const sent = query.has("code") ? body : { call: body };
-    posted.push({ ...sent, id: query.get("id"), limitMs: Number(query.get("limitMs")), via });
+  const run = (via: string, init: RequestInit) => {
+    posted.push({ ...JSON.parse(String(init.body)), via });
     signals.push(init.signal);
     const next = answers.shift();
     if (next === undefined) throw new Error("no answer scripted");
     return next();
   };
-  const host = { fetch: async (url: string, init: RequestInit) => run("host", url, init) };
+  const host = { fetch: async (_url: string, init: RequestInit) => run("host", init) };
   const watcher = {
     fetch: async (url: string, init: RequestInit) => {
       const path = new URL(url).pathname;
       supervisor.push(path);
-      if (path === "/run") return run("supervisor", url, init);
+      if (path === "/run") return run("supervisor", init);
       return path === "/overran" ? Response.json({ verdict }) : new Response(null, { status: 204 });
     },
   };
@@ -102,7 +97,7 @@ describe("user code on the local host", () => {
     const deps = createUserCodeDeps(hostEnv, imposter, { timeoutMs: 700 });
     expect(await deps.inject(SOURCE, request)).toEqual({ body: "retried" });
     expect(posted.map(({ via }) => via)).toEqual(["host", "supervisor"]);
-    expect(posted.map(({ limitMs }) => limitMs)).toEqual([700, 700]);
+    expect(posted.map((message) => (message as { limitMs?: number }).limitMs)).toEqual([700, 700]);
   });
 
   it("fails a call whose relay found no host, and asks for a host before the next one", async () => {

@@ -67,14 +67,14 @@ const RELAY_URL = "http://supervisor/run";
  * retry too (a replaced host drains on SIGTERM and closes every idle connection at once; a host also closes
  * one idle for 5 s, when workerd's pool would keep it for 5 s as well).
  */
-async function post(env: HostEnv, query: string, body: string, options: HostCallOptions) {
+async function post(env: HostEnv, message: object, options: HostCallOptions) {
   // Each call leaves its Request, Response and JSON in native memory until V8 collects them: counted
   // toward the isolate's next full collection (@mockctl/contract/native-garbage).
   countGarbage(USER_CODE_CALL);
-  const init = { method: "POST", body };
+  const init = { method: "POST", body: JSON.stringify({ ...message, limitMs: options.limitMs }) };
   let response: Response;
   try {
-    response = await env.USER_CODE_HOST.fetch(RUN_URL + query, { ...init, signal: options.signal });
+    response = await env.USER_CODE_HOST.fetch(RUN_URL, { ...init, signal: options.signal });
   } catch (error) {
     // Dropped by the caller at its deadline: the deadline's own error is the answer.
     if (options.signal.aborted) throw error;
@@ -82,12 +82,11 @@ async function post(env: HostEnv, query: string, body: string, options: HostCall
     // that replaces it must not run the loop again. A call that may have run before the loss did not
     // change the imposter's state: its outcome, state included, was lost with the answer.
     if (options.suspect() || env.USER_CODE_SUPERVISOR === undefined) throw lostHost();
-    response = await env.USER_CODE_SUPERVISOR.fetch(RELAY_URL + query, {
-      ...init,
-      signal: options.signal,
-    }).catch((relayError: unknown) => {
-      throw options.signal.aborted ? relayError : lostHost();
-    });
+    response = await env.USER_CODE_SUPERVISOR.fetch(RELAY_URL, { ...init, signal: options.signal }).catch(
+      (relayError: unknown) => {
+        throw options.signal.aborted ? relayError : lostHost();
+      },
+    );
     // The supervisor answers 503 when no host runs: it died under this call (killed as stuck, or out of
     // memory).
     if (response.status === 503) throw lostHost();
@@ -109,10 +108,9 @@ export const hasHost = <E extends UserCodeHostEnv>(env: E): env is E & HostEnv =
 
 /**
  * Runs one call on the host. Code crosses only when the host does not hold its id yet (409), so a call
- * costs one small JSON round trip: the id and limit in the query, the call's JSON text as the body, which
- * the host passes to the loaded worker as it is (host-worker.ts). Values cross as JSON, not structured
- * clones (see README: a Date in `state` comes back as a string locally). A start failure or a throw comes
- * back as an Error with the runtime's message, exactly as the LOADER's own would.
+ * costs one small JSON round trip. Values cross as JSON, not structured clones (see README: a Date in
+ * `state` comes back as a string locally). A start failure or a throw comes back as an Error with the
+ * runtime's message, exactly as the LOADER's own would.
  */
 export async function runOnHost(
   env: HostEnv,
@@ -121,13 +119,10 @@ export async function runOnHost(
   call: UserCall,
   options: HostCallOptions,
 ): Promise<UserOutcome> {
-  const query = `?id=${encodeURIComponent(id)}&limitMs=${options.limitMs}`;
-  const callText = JSON.stringify(call);
-  let answer = await post(env, query, callText, options);
+  let answer = await post(env, { id, call }, options);
   if (answer.status === 409) {
     const { compatibilityDate, mainModule, modules } = code;
-    const sent = JSON.stringify({ compatibilityDate, mainModule, modules });
-    answer = await post(env, `${query}&code`, `{"code":${sent},"call":${callText}}`, options);
+    answer = await post(env, { id, call, code: { compatibilityDate, mainModule, modules } }, options);
   }
   if (answer.status === 200) return answer.body as UserOutcome;
   const { error } = answer.body as { error?: string };

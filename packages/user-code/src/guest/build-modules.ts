@@ -10,8 +10,6 @@ import { RUNTIME_MODULE } from "./runtime-module.ts";
 /** The loaded worker's main entrypoint, as the caller sees it over RPC (`main.js` below). */
 export interface UserCodeEntrypoint {
   run(call: UserCall): Promise<UserOutcome>;
-  /** `run` for the local host: a UserCall as JSON text in, its UserOutcome as JSON text out. */
-  runJson(text: string): Promise<string>;
 }
 
 /** The module text of one loaded worker, plus where each user function lives in it. */
@@ -68,14 +66,6 @@ ${table}};
 export default class UserCode extends WorkerEntrypoint {
   run(call) {
     return run(FUNCTIONS[call.module], call);
-  }
-
-  // The local host's way in (host-worker.ts): it passes the edge's JSON text through and answers this
-  // text as it is, so neither side parses, clones and re-serializes the call (issue 8). JSON, as the
-  // host's answer always was: mb too sends a response as JSON (a function in it is dropped).
-  async runJson(text) {
-    const call = JSON.parse(text);
-    return JSON.stringify(await run(FUNCTIONS[call.module], call));
   }
 }
 `;

@@ -3,7 +3,7 @@ import { connect, type Socket } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { supervisorService } from "./index.ts";
 import { UserCodeHost } from "./supervisor.ts";
-import { type HostMessage, wire, workerCode } from "./worker-code.testing.ts";
+import { workerCode } from "./worker-code.testing.ts";
 
 /**
  * Issue 8: a host replaced under load (recycle.ts) drains on SIGTERM and closes every connection the edge
@@ -23,14 +23,13 @@ const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
  * Writes a call on `socket` (keep-alive, as workerd's pool does) and answers what came back: the status line
  * once the host answered, or "" when the host closed the connection instead (within a second).
  */
-async function callOn(socket: Socket, message: HostMessage): Promise<string> {
-  const { path, body } = wire(message);
+async function callOn(socket: Socket, body: string): Promise<string> {
   let received = "";
   const onData = (chunk: Buffer) => {
     received += String(chunk);
   };
   socket.on("data", onData);
-  socket.write(`POST ${path} HTTP/1.1\r\nHost: h\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+  socket.write(`POST /run HTTP/1.1\r\nHost: h\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
   const deadline = Date.now() + 1_000;
   while (!received.includes("\r\n\r\n") && !socket.destroyed && Date.now() < deadline) await sleep(10);
   socket.off("data", onData);
@@ -48,7 +47,7 @@ describe("replacing the user-code host", () => {
     const kept = connect(host.socketPath);
     kept.on("error", () => {});
     await once(kept, "connect");
-    const call = { id: "sum", call: { x: 1 }, code, limitMs: 1_000 };
+    const call = JSON.stringify({ id: "sum", call: { x: 1 }, code, limitMs: 1_000 });
     expect(await callOn(kept, call)).toBe("HTTP/1.1 200 OK");
 
     // Once a second host after the one that answered has started, that one has drained and exited (one
@@ -58,10 +57,8 @@ describe("replacing the user-code host", () => {
     // The old host closed it as it drained: a call written on it gets no answer.
     expect(await callOn(kept, call)).toBe("");
     // The relay reaches the host of now, which has never seen the code (409) and runs it once sent.
-    const relayed = (message: HostMessage) => {
-      const { path, body } = wire(message);
-      return supervisor(new Request(`http://supervisor${path}`, { method: "POST", body }));
-    };
+    const relayed = (body: object) =>
+      supervisor(new Request("http://supervisor/run", { method: "POST", body: JSON.stringify(body) }));
     const withoutCode = await relayed({ id: "sum", call: { x: 1 }, limitMs: 1_000 });
     expect(withoutCode.status).toBe(409);
     const withCode = await relayed({ id: "sum", call: { x: 41 }, code, limitMs: 1_000 });

@@ -2,14 +2,11 @@
  * The user-code host's one Worker, as module text (it runs in its own workerd process, not here; written
  * as plain JavaScript like the guest's RUNTIME_MODULE, so the launcher needs no bundler for it).
  *
- * The edge posts a call's JSON text to `/run?id=<content id>&limitMs=<n>`. Only when the host answered 409
- * because it does not hold that id yet (it was just started or restarted) does it post
- * `{ code, call }` to `/run?id=…&limitMs=…&code` instead, code being { compatibilityDate, mainModule,
- * modules }. The host loads the code with its own LOADER, exactly as the deployed edge does, hands the
- * call's text to the loaded worker's `runJson` and answers the UserOutcome text it returns as it is (no
- * parse, clone and re-serialize on the way), or `{ error }` with status 500 when the worker cannot start or
- * the call throws (the edge rethrows it, so a module that fails to compile is replaced as it is on
- * Cloudflare).
+ * The edge posts `{ id, call, limitMs }` to `/run`, adding `code` ({ compatibilityDate, mainModule,
+ * modules }) only when the host answered 409 because it does not hold that id yet (it was just started or restarted). The
+ * host loads the code with its own LOADER, exactly as the deployed edge does, and answers the loaded
+ * worker's UserOutcome as JSON, or `{ error }` with status 500 when the worker cannot start or the call
+ * throws (the edge rethrows it, so a module that fails to compile is replaced as it is on Cloudflare).
  * Calls run one at a time, each timed from its turn: one that ran or waited past `limitMs` answers
  * `{ ok: false, data: "user code did not finish within <limitMs> ms" }` (mb's envelope at the edge).
  *
@@ -37,10 +34,7 @@ function remember(id, code) {
 // the time it waited for the thread behind other calls (the soak failed trivial decorates so, issue 8).
 // The turn is a lease: a call whose request was cancelled may never end its turn, so a call ends by its
 // own timer at its limit and a lease still held GRACE_MS later belongs to a call that is gone.
-// Calls are held back, not all sent to the loaded worker at once: sent at once, trivial calls behind
-// synchronous ones failed as late under load (the user-code saturation test), likely because the
-// worker's runs then follow one another and starve the supervisor's ping, which reads a busy host as
-// stuck (infra/bench/user-code-hop/README.md). A waiter polls on its own timer: waking it from the call that ends its turn (another request's
+// A waiter polls on its own timer: waking it from the call that ends its turn (another request's
 // promise) made workerd cancel calls as hung under load. Polling every POLL_MS alone left the thread idle
 // up to that long between two calls, which held decorate to a third of mb's rate
 // (load-tests/results/LATENCY.md), so the first NEXT_IN_LINE waiters, whose turn is near, poll on every
@@ -81,37 +75,29 @@ function endTurn(mine) {
   if (holder === mine) holder = null;
 }
 function timeout(limitMs) {
-  return JSON.stringify({ ok: false, data: "user code did not finish within " + limitMs + " ms" });
+  return { ok: false, data: "user code did not finish within " + limitMs + " ms" };
 }
-async function timed(entry, callText, limitMs) {
+async function timed(entry, call, limitMs) {
   const started = Date.now();
   let timer;
   // A function that waits (a timer that never calls back) is answered at its limit, and its turn ends.
   const late = new Promise((done) => {
     timer = setTimeout(() => done(timeout(limitMs)), limitMs);
   });
-  const outcome = await Promise.race([entry.runJson(callText), late]).finally(() => clearTimeout(timer));
+  const outcome = await Promise.race([entry.run(call), late]).finally(() => clearTimeout(timer));
   // A synchronous run blocks the timer; workerd's clock moves on I/O, so this measures the whole run.
   return Date.now() - started > limitMs ? timeout(limitMs) : outcome;
 }
-const JSON_TYPE = { "content-type": "application/json" };
-async function run(request, env, query) {
-  const id = query.get("id");
-  let callText = await request.text();
-  // The rare call that brings its code: the only one parsed here.
-  if (query.has("code")) {
-    const { code, call } = JSON.parse(callText);
-    remember(id, code);
-    callText = JSON.stringify(call);
-  }
+async function run(request, env) {
+  const { id, code, call, limitMs } = await request.json();
+  if (code) remember(id, code);
   const known = codes.get(id);
   if (known === undefined) return Response.json({ missing: id }, { status: 409 });
-  const limitMs = Number(query.get("limitMs"));
-  const limit = limitMs > 0 ? limitMs : 1000;
+  const limit = Number(limitMs) > 0 ? Number(limitMs) : 1000;
   const turn = await takeTurn(limit);
   try {
     const entry = env.LOADER.get(id, () => known).getEntrypoint();
-    return new Response(await timed(entry, callText, limit), { headers: JSON_TYPE });
+    return Response.json(await timed(entry, call, limit));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return Response.json({ error: message }, { status: 500 });
@@ -121,9 +107,9 @@ async function run(request, env, query) {
 }
 export default {
   fetch(request, env) {
-    const { pathname, searchParams } = new URL(request.url);
+    const { pathname } = new URL(request.url);
     if (pathname === "/ping") return new Response("pong");
-    if (pathname === "/run" && request.method === "POST") return run(request, env, searchParams);
+    if (pathname === "/run" && request.method === "POST") return run(request, env);
     return new Response("not found", { status: 404 });
   },
 };

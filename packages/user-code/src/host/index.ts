@@ -23,11 +23,11 @@ export type SupervisorService = (request: Request) => Promise<Response>;
 
 export function supervisorService(host: UserCodeHost): SupervisorService {
   return async (request) => {
-    const { pathname, search } = new URL(request.url);
+    const { pathname } = new URL(request.url);
     try {
       if (pathname === "/start") await host.ensure();
       else if (pathname === "/overran") return Response.json({ verdict: await host.check() });
-      else if (pathname === "/run") return await host.relay(search, await request.text());
+      else if (pathname === "/run") return await host.relay(await request.text());
       else return new Response("not found", { status: 404 });
       return new Response(null, { status: 204 });
     } catch (error) {

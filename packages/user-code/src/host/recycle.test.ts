@@ -2,7 +2,7 @@ import { request } from "node:http";
 import { afterAll, describe, expect, it } from "vitest";
 import { type Look, shouldRecycle, usage } from "./recycle.ts";
 import { UserCodeHost } from "./supervisor.ts";
-import { type HostMessage, wire, workerCode } from "./worker-code.testing.ts";
+import { workerCode } from "./worker-code.testing.ts";
 
 // Every host above 0 MB that stayed idle for 200 ms is recycled: what a real host reaches after a load run.
 const host = new UserCodeHost({ aboveMb: 0, intervalMs: 200 });
@@ -12,16 +12,15 @@ const code = workerCode("return { ok: true, value: call.x };");
 
 // A fresh connection per call: a replaced host ends the connections it has (SIGTERM), and the edge sends a
 // call lost so once more, through the launcher (host-client.ts); this client does not, so it keeps no connection to reuse.
-function post(message: HostMessage): Promise<number> {
-  const { path, body } = wire(message);
+function post(message: object): Promise<number> {
   return new Promise((resolve, reject) => {
-    const options = { socketPath: host.socketPath, path, method: "POST", agent: false };
+    const options = { socketPath: host.socketPath, path: "/run", method: "POST", agent: false };
     const req = request(options, (res) => {
       res.resume();
       res.on("end", () => resolve(res.statusCode ?? 0));
     });
     req.on("error", reject);
-    req.end(body);
+    req.end(JSON.stringify(message));
   });
 }
 

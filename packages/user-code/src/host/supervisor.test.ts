@@ -1,31 +1,24 @@
 import { request } from "node:http";
 import { afterAll, describe, expect, it } from "vitest";
 import { UserCodeHost } from "./supervisor.ts";
-import { type HostMessage, wire, workerCode } from "./worker-code.testing.ts";
+import { workerCode } from "./worker-code.testing.ts";
 
 const host = new UserCodeHost();
 afterAll(() => host.stop());
 
-/** POSTs `body` to `path` on the host's socket; resolves with status and the answer's text, or the error. */
-function postText(path: string, body: string): Promise<{ status: number; text: string } | Error> {
+/** POSTs to the host's socket as the edge does; resolves with status and parsed body, or the error. */
+function post(path: string, message: object): Promise<{ status: number; body: unknown } | Error> {
   return new Promise((resolve) => {
     const req = request({ socketPath: host.socketPath, path, method: "POST" }, (res) => {
       let text = "";
       res.on("data", (chunk) => {
         text += chunk;
       });
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
     });
     req.on("error", resolve);
-    req.end(body);
+    req.end(JSON.stringify(message));
   });
-}
-
-/** POSTs a call as the edge does; resolves with status and parsed body, or the error. */
-async function post(message: HostMessage): Promise<{ status: number; body: unknown } | Error> {
-  const { path, body } = wire(message);
-  const answer = await postText(path, body);
-  return answer instanceof Error ? answer : { status: answer.status, body: JSON.parse(answer.text) };
 }
 
 describe("the user-code host", () => {
@@ -33,32 +26,13 @@ describe("the user-code host", () => {
     expect(host.pid).toBeUndefined();
     await host.start();
     expect(host.starts).toBe(1);
-    expect(await post({ id: "a", call: { x: 1 } })).toEqual({ status: 409, body: { missing: "a" } });
+    expect(await post("/run", { id: "a", call: { x: 1 } })).toEqual({ status: 409, body: { missing: "a" } });
     const sum = workerCode("return { ok: true, value: call.x + 1 };");
-    expect(await post({ id: "a", code: sum, call: { x: 1 } })).toEqual({
+    expect(await post("/run", { id: "a", code: sum, call: { x: 1 } })).toEqual({
       status: 200,
       body: { ok: true, value: 2 },
     });
-    expect(await post({ id: "a", call: { x: 41 } })).toMatchObject({ body: { value: 42 } });
-  });
-
-  it("hands the loaded worker the call's text and answers the worker's text, neither re-serialized", async () => {
-    const echo = {
-      ...workerCode(""),
-      modules: {
-        "main.js": `import { WorkerEntrypoint } from "cloudflare:workers";
-export default class U extends WorkerEntrypoint {
-  runJson(text) { return '{ "ok": true, "value": ' + JSON.stringify(text) + " }"; }
-}`,
-      },
-    };
-    await post({ id: "echo", code: echo, call: {} });
-    // Spaces a parse and JSON.stringify would drop, both ways.
-    const { path } = wire({ id: "echo", call: {} });
-    expect(await postText(path, '{ "x" : 1 }')).toEqual({
-      status: 200,
-      text: '{ "ok": true, "value": "{ \\"x\\" : 1 }" }',
-    });
+    expect(await post("/run", { id: "a", call: { x: 41 } })).toMatchObject({ body: { value: 42 } });
   });
 
   it("gives loaded code no network and no bindings, whatever the caller sends", async () => {
@@ -66,7 +40,7 @@ export default class U extends WorkerEntrypoint {
       "return fetch('http://127.0.0.1:9/').then(() => 'net', (e) => ({ ok: true, value: [String(e), Object.keys(this.env)] }));",
     );
     const sent = { ...probe, env: { SECRET: "x" }, globalOutbound: "internet" };
-    const answer = (await post({ id: "net", code: sent, call: {} })) as {
+    const answer = (await post("/run", { id: "net", code: sent, call: {} })) as {
       body: { value: unknown[] };
     };
     expect(answer.body.value[0]).toMatch(/Error/);
@@ -74,7 +48,7 @@ export default class U extends WorkerEntrypoint {
   });
 
   it("answers a call that throws with its message, as the Worker Loader would", async () => {
-    const answer = await post({
+    const answer = await post("/run", {
       id: "throws",
       code: workerCode("throw new Error('boom');"),
       call: {},
@@ -87,18 +61,18 @@ export default class U extends WorkerEntrypoint {
     const sleeps = workerCode(
       "return new Promise((done) => setTimeout(() => done({ ok: true, value: 1 }), 400));",
     );
-    expect(await post({ id: "sleeps", code: sleeps, call: {}, limitMs: 100 })).toEqual({
+    expect(await post("/run", { id: "sleeps", code: sleeps, call: {}, limitMs: 100 })).toEqual({
       status: 200,
       body: late,
     });
     const spins = workerCode(
       "let x = 0; for (let i = 0; i < 2e8; i++) x = (x + i) % 7; return { ok: true, value: x };",
     );
-    expect(await post({ id: "spins", code: spins, call: {}, limitMs: 100 })).toEqual({
+    expect(await post("/run", { id: "spins", code: spins, call: {}, limitMs: 100 })).toEqual({
       status: 200,
       body: late,
     });
-    expect(await post({ id: "a", call: { x: 1 }, limitMs: 100 })).toMatchObject({
+    expect(await post("/run", { id: "a", call: { x: 1 }, limitMs: 100 })).toMatchObject({
       body: { value: 2 },
     });
   });
@@ -106,7 +80,7 @@ export default class U extends WorkerEntrypoint {
   it("is healthy while a function waits, and killed and started again while one loops", async () => {
     expect(await host.check()).toBe("healthy");
     const pid = host.pid;
-    const looping = post({ id: "loop", code: workerCode("while (true) {}"), call: {} });
+    const looping = post("/run", { id: "loop", code: workerCode("while (true) {}"), call: {} });
     await new Promise((done) => setTimeout(done, 100));
     expect(await host.check()).toBe("killed");
     expect(await looping).toBeInstanceOf(Error);
@@ -131,6 +105,6 @@ export default class U extends WorkerEntrypoint {
     expect(await host.check()).toBe("down");
     await host.start();
     expect(host.starts).toBe(starts + 1);
-    expect(await post({ id: "a", call: {} })).toMatchObject({ status: 409 });
+    expect(await post("/run", { id: "a", call: {} })).toMatchObject({ status: 409 });
   });
 });

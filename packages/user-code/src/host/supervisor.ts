@@ -115,10 +115,9 @@ export class UserCodeHost {
    * to the old host, which closes them as it drains. 503 when no host runs (it died during the call): a
    * relay never starts one, so a function that killed its host does not run again on the next.
    */
-  async relay(query: string, body: string): Promise<Response> {
+  async relay(body: string): Promise<Response> {
     if (this.#starting !== undefined) await this.#starting.catch(() => undefined);
-    const path = `/run${query}`;
-    const answer = this.#child === undefined ? undefined : await postAlone(this.socketPath, path, body);
+    const answer = this.#child === undefined ? undefined : await postAlone(this.socketPath, "/run", body);
     if (answer === undefined) return new Response("no user code host answered", { status: 503 });
     return new Response(answer.body, {
       status: answer.status,
