@@ -1,4 +1,4 @@
-// `npx tsx infra/bench/tail-hops.ts [--rate 1100 --rounds 3 --seconds 10]`: where the platform's p99 at a
+// `npx tsx load-tests/latency/tail-hops.ts [--rate 1100 --rounds 3 --seconds 10]`: where the platform's p99 at a
 // quarter of Mountebank's rate goes (issue 8). k6 at a fixed rate against one plain stub, served four ways
 // in turn, as the latency run pins them (this process and every server on CPU 0, k6 on CPU 1): Mountebank,
 // the platform behind its keep-alive relay (in this process, as the latency run hosts it), the same
@@ -8,11 +8,11 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { atRate } from "../../load-tests/latency/fixed-rate.ts";
-import { pinRunner } from "../../load-tests/runner/cpu-pin.ts";
-import { ensureK6 } from "../../load-tests/runner/k6-binary.ts";
-import { startFloor } from "../floor/floor.ts";
-import { startPlatform } from "../local/platform.ts";
+import { startFloor } from "@mockctl/infra/floor";
+import { startPlatform } from "@mockctl/infra/platform";
+import { pinRunner } from "../runner/cpu-pin.ts";
+import { ensureK6 } from "../runner/k6-binary.ts";
+import { atRate } from "./fixed-rate.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -76,7 +76,9 @@ async function main(): Promise<void> {
           basis: "mountebank",
           share: 0.25,
         });
-        (rows[name] ??= []).push([point.p50, point.p90, point.p99, point.dropped]);
+        const runs = rows[name] ?? [];
+        runs.push([point.p50, point.p90, point.p99, point.dropped]);
+        rows[name] = runs;
         console.log(
           `round ${round} ${name}: p50 ${point.p50.toFixed(2)} p90 ${point.p90.toFixed(2)} p99 ${point.p99.toFixed(2)} ms, ${point.dropped} dropped`,
         );
