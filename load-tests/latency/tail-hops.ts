@@ -32,7 +32,9 @@ async function create(admin: string): Promise<void> {
 }
 
 async function startMountebank(): Promise<() => void> {
-  const mb = spawn("node_modules/.bin/mb", ["--port", String(MB_PORT), "--loglevel", "warn"], {
+  const logs = mkdtempSync(join(tmpdir(), "tail-hops-mb-"));
+  const flags = ["--port", String(MB_PORT), "--loglevel", "warn", "--logfile", join(logs, "mb.log")];
+  const mb = spawn("node_modules/.bin/mb", [...flags, "--pidfile", join(logs, "mb.pid")], {
     stdio: "ignore",
   });
   for (let i = 0; i < 100; i++) {
