@@ -1,4 +1,4 @@
-// `npx tsx load-tests/latency/tail-hops.ts [--rate 1100 --rounds 3 --seconds 10]`: where the platform's p99 at a
+// `npx tsx load-tests/latency/tail-hops.ts [--rate 1100 --rounds 3 --seconds 10 --scenario json-body]`: where the platform's p99 at a
 // quarter of Mountebank's rate goes (issue 8). k6 at a fixed rate against one plain stub, served four ways
 // in turn, as the latency run pins them (this process and every server on CPU 0, k6 on CPU 1): Mountebank,
 // the platform behind its keep-alive relay (in this process, as the latency run hosts it), the same
@@ -10,24 +10,49 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { startFloor } from "@mockctl/infra/floor";
 import { startPlatform } from "@mockctl/infra/platform";
+import { FLOOR_ANSWER } from "../fixtures/scenarios.ts";
+import type { RequestSpec } from "../fixtures/types.ts";
 import { pinRunner } from "../runner/cpu-pin.ts";
 import { ensureK6 } from "../runner/k6-binary.ts";
+import { LATENCY_SCENARIOS } from "./args.ts";
 import { atRate } from "./fixed-rate.ts";
+import { pickRequest } from "./measure.ts";
 
 const { values: args } = parseArgs({
   options: {
     rate: { type: "string", default: "1100" },
     rounds: { type: "string", default: "3" },
     seconds: { type: "string", default: "10" },
+    // A latency-run scenario instead of the plain stub: its imposter, and the request the latency run sends.
+    scenario: { type: "string" },
   },
 });
 
 const IMPOSTER_PORT = 4761;
 const MB_PORT = 2765;
-const IMPOSTER = { protocol: "http", port: IMPOSTER_PORT, stubs: [{ responses: [{ is: { body: "ok" } }] }] };
+const PLAIN = { protocol: "http", port: IMPOSTER_PORT, stubs: [{ responses: [{ is: { body: "ok" } }] }] };
+const PLAIN_REQUEST: RequestSpec = {
+  name: "plain",
+  method: "GET",
+  path: "/",
+  expect: { status: 200, body: "ok" },
+};
+
+/** The imposter and the request to send: the plain stub's, or a latency scenario's. */
+function workload(id: string | undefined): { imposter: unknown; request: RequestSpec } {
+  if (id === undefined) return { imposter: PLAIN, request: PLAIN_REQUEST };
+  const scenario = LATENCY_SCENARIOS.find((one) => one.id === id);
+  const fixture = scenario?.fixture;
+  if (scenario === undefined || fixture === undefined) throw new Error(`no latency scenario ${id}`);
+  const request = pickRequest(scenario, new Map([[fixture.id, IMPOSTER_PORT]]));
+  if (request === undefined) throw new Error(`${id} has no request wrk and k6 can both send`);
+  return { imposter: fixture.build(IMPOSTER_PORT), request };
+}
+
+const WORK = workload(args.scenario);
 
 async function create(admin: string): Promise<void> {
-  const answer = await fetch(`${admin}/imposters`, { method: "POST", body: JSON.stringify(IMPOSTER) });
+  const answer = await fetch(`${admin}/imposters`, { method: "POST", body: JSON.stringify(WORK.imposter) });
   if (answer.status !== 201) throw new Error(`${admin}: ${answer.status} ${await answer.text()}`);
 }
 
@@ -61,19 +86,19 @@ async function main(): Promise<void> {
   await create(relayed.url);
   await create(direct.url);
   const targets = {
-    mountebank: `http://127.0.0.1:${IMPOSTER_PORT}/`,
-    relay: `${relayed.url}/i/${IMPOSTER_PORT}/`,
-    direct: `${direct.url}/i/${IMPOSTER_PORT}/`,
-    floor: `${floor.url}/`,
+    mountebank: `http://127.0.0.1:${IMPOSTER_PORT}${WORK.request.path}`,
+    relay: `${relayed.url}/i/${IMPOSTER_PORT}${WORK.request.path}`,
+    direct: `${direct.url}/i/${IMPOSTER_PORT}${WORK.request.path}`,
+    floor: `${floor.url}${WORK.request.path}`,
   };
   const dir = mkdtempSync(join(tmpdir(), "tail-hops-k6-"));
   const rows: Record<string, number[][]> = {};
   try {
     for (let round = 1; round <= Number(args.rounds); round++) {
       for (const [name, url] of Object.entries(targets)) {
-        const expect = { status: 200, body: name === "floor" ? "hello" : "ok" };
+        const expect = name === "floor" ? FLOOR_ANSWER : WORK.request.expect;
         const load = { k6, dir, target: "platform" as const, seconds: Number(args.seconds) };
-        const request = { name, method: "GET" as const, path: url, expect };
+        const request = { ...WORK.request, name, path: url, expect };
         const point = await atRate({ ...load, request }, Number(args.rate), {
           basis: "mountebank",
           share: 0.25,
