@@ -9,10 +9,10 @@ import { basename, join } from "node:path";
 import { parseArgs } from "node:util";
 import { startFloor } from "../floor/floor.ts";
 import type { Platform } from "../local/platform.ts";
-import { cpuPerRequest, workerdPids } from "./cpu-time.ts";
+import { cpuPerRequest, newWorkerd, workerdPids } from "./cpu-time.ts";
 import { FLOORS } from "./floors.ts";
 import { ISSUE12_SCENARIOS } from "./issue12-scenarios.ts";
-import { createImposter, SCENARIOS, type Scenario, verify } from "./scenarios.ts";
+import { createImposter, SCENARIOS, type Scenario, verify, wrkLoadOf, wrkPathOf } from "./scenarios.ts";
 import { runWrk, type WrkOptions } from "./wrk.ts";
 
 const { values: args, positionals: trees } = parseArgs({
@@ -38,11 +38,8 @@ const loadOf = (scenario: Scenario): WrkOptions => ({
   threads: 1,
   connections: 50,
   seconds: Number(args.seconds),
-  headers: scenario.headers ?? {},
-  ...(scenario.body === undefined ? {} : { body: scenario.body }),
-  ...(scenario.requests === undefined ? {} : { requests: scenario.requests }),
+  ...wrkLoadOf(scenario),
 });
-const pathOf = (scenario: Scenario) => (scenario.requests === undefined ? scenario.path : "/");
 
 interface Served {
   name: string;
@@ -52,12 +49,6 @@ interface Served {
 }
 
 const known = workerdPids();
-function newWorkerd(): number {
-  const pid = workerdPids().find((one) => !known.includes(one));
-  if (pid === undefined) throw new Error("no new workerd process found");
-  known.push(pid);
-  return pid;
-}
 
 /** A tree's own launcher, so each platform is built from that tree's Workers and packages. */
 async function startTree(tree: string): Promise<Served> {
@@ -67,7 +58,7 @@ async function startTree(tree: string): Promise<Served> {
   };
   const dataDir = mkdtempSync(join(tmpdir(), "ab-trees-"));
   const server = await startPlatform({ port: 0, direct: true, dataDir, allowInjection: true });
-  return { name: basename(tree), url: server.url, pid: newWorkerd(), server };
+  return { name: basename(tree), url: server.url, pid: newWorkerd(known), server };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -80,7 +71,7 @@ async function cpuOf(pid: number, url: string, scenario: Scenario): Promise<numb
 async function main(): Promise<void> {
   if (trees.length === 0) throw new Error("name at least one tree");
   const floor = await startFloor({ port: 0 });
-  const floorPid = newWorkerd();
+  const floorPid = newWorkerd(known);
   const served: Served[] = [];
   try {
     for (const tree of trees) served.push(await startTree(tree));
@@ -94,10 +85,10 @@ async function main(): Promise<void> {
     for (let round = 1; round <= Number(args.rounds); round++) {
       for (const scenario of cases) {
         const floorScenario = floorOf(scenario);
-        const floorUs = await cpuOf(floorPid, `${floor.url}${pathOf(floorScenario)}`, floorScenario);
+        const floorUs = await cpuOf(floorPid, `${floor.url}${wrkPathOf(floorScenario)}`, floorScenario);
         row(`${scenario.id} (${floorScenario.id})`).us.push(floorUs);
         for (const one of served) {
-          const us = await cpuOf(one.pid, `${one.url}${pathOf(scenario)}`, scenario);
+          const us = await cpuOf(one.pid, `${one.url}${wrkPathOf(scenario)}`, scenario);
           const measured = row(`${scenario.id} ${one.name}`);
           measured.us.push(us);
           measured.ratio.push(floorUs / us);

@@ -23,6 +23,14 @@ export function workerdPids(): number[] {
   });
 }
 
+/** The workerd process started since `known` was taken, added to `known` so the next call finds the next. */
+export function newWorkerd(known: number[]): number {
+  const pid = workerdPids().find((one) => !known.includes(one));
+  if (pid === undefined) throw new Error("no new workerd process found");
+  known.push(pid);
+  return pid;
+}
+
 /**
  * CPU spent per request by each named process over a measured stretch: the cost that stays the same
  * however busy the shared machine is (a rate does not), so two servers can be compared without a quiet machine.

@@ -11,7 +11,7 @@ import { cpuPerRequest } from "./cpu-time.ts";
 import { FLOOR_POST, FLOORS } from "./floors.ts";
 import { ISSUE12_SCENARIOS } from "./issue12-scenarios.ts";
 import { startTargets, type Target, type Where } from "./profile-targets.ts";
-import { createImposter, SCENARIOS, type Scenario, verify } from "./scenarios.ts";
+import { createImposter, SCENARIOS, type Scenario, verify, wrkLoadOf, wrkPathOf } from "./scenarios.ts";
 import { runWrk, type WrkOptions } from "./wrk.ts";
 
 const { values: args } = parseArgs({
@@ -52,13 +52,7 @@ const cases = args.cases.split(",").map((spec) => {
 });
 
 function loadOf(scenario: Scenario): Omit<WrkOptions, "seconds"> {
-  return {
-    threads: 1,
-    connections: 50,
-    headers: scenario.headers ?? {},
-    ...(scenario.body === undefined ? {} : { body: scenario.body }),
-    ...(scenario.requests === undefined ? {} : { requests: scenario.requests }),
-  };
+  return { threads: 1, connections: 50, ...wrkLoadOf(scenario) };
 }
 
 /** `perf record` of one process for `ms`, call graphs included; read with `perf report -i <file>`. */
@@ -128,8 +122,7 @@ async function main(): Promise<void> {
       if (one.where !== "floor") await createImposter(target.origin, one.scenario).catch(() => {});
       await verify(target.origin, one.scenario);
     }
-    const url = (one: Case) =>
-      `${targets[one.where]!.origin}${one.scenario.requests === undefined ? one.scenario.path : "/"}`;
+    const url = (one: Case) => `${targets[one.where]!.origin}${wrkPathOf(one.scenario)}`;
     mkdirSync(args.out, { recursive: true });
     await measure(targets, url);
     if (args["cpu-only"]) return;

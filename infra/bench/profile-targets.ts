@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { startFloor } from "../floor/floor.ts";
 import { listenKeepAlive } from "../local/keep-alive.ts";
 import { type Platform, startPlatform } from "../local/platform.ts";
-import { workerdPids } from "./cpu-time.ts";
+import { newWorkerd, workerdPids } from "./cpu-time.ts";
 
 /**
  * What profile-body.ts loads: the floor and the platform on workerd's own TCP socket (`direct`), this
@@ -23,13 +23,6 @@ export interface Target {
 }
 
 const INSPECTOR_PORT = { floor: 9231, direct: 9232, npm: 9233 };
-
-function newWorkerd(known: number[]): number {
-  const pid = workerdPids().find((one) => !known.includes(one));
-  if (pid === undefined) throw new Error("no new workerd process found");
-  known.push(pid);
-  return pid;
-}
 
 export async function startTargets(
   wanted: ReadonlySet<Where>,

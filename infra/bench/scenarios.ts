@@ -1,7 +1,7 @@
 import { ISSUE12_SCENARIOS } from "./issue12-scenarios.ts";
 import { LOADTEST_SCENARIOS } from "./loadtest-scenarios.ts";
 import { REGEX_SCENARIOS } from "./regex-scenarios.ts";
-import type { WrkRequest } from "./wrk.ts";
+import type { WrkOptions, WrkRequest } from "./wrk.ts";
 
 /** One request of a rotation and what it must be answered (the body exactly, when given). */
 export interface BenchRequest extends WrkRequest {
@@ -33,6 +33,19 @@ export interface Scenario {
   /** Needs the platform started with allowInjection. */
   injection?: boolean;
 }
+
+/** What wrk sends for a scenario: its headers and body, or its rotation of requests. */
+export function wrkLoadOf(scenario: Scenario): Pick<WrkOptions, "headers" | "body" | "requests"> {
+  return {
+    headers: scenario.headers ?? {},
+    ...(scenario.body === undefined ? {} : { body: scenario.body }),
+    ...(scenario.requests === undefined ? {} : { requests: scenario.requests }),
+  };
+}
+
+/** The path wrk loads: the scenario's own, or `/` when its rotation of requests names the paths. */
+export const wrkPathOf = (scenario: Scenario): string =>
+  scenario.requests === undefined ? scenario.path : "/";
 
 export const STUB_COUNT = 1_000;
 

@@ -9,7 +9,7 @@ import { startCeiling } from "./ceiling.ts";
 import { CEILINGS, FLOORS } from "./floors.ts";
 import { currentLoad, describeMachine, waitForQuiet } from "./machine.ts";
 import { type BenchRun, renderResults } from "./report.ts";
-import { createImposter, SCENARIOS, type Scenario, verify } from "./scenarios.ts";
+import { createImposter, SCENARIOS, type Scenario, verify, wrkLoadOf, wrkPathOf } from "./scenarios.ts";
 import { type Servers, startServers } from "./servers.ts";
 import { type Series, type Server, summarize } from "./stats.ts";
 import { ensureWrk, runWrk, type WrkOptions, wrkFlags } from "./wrk.ts";
@@ -96,12 +96,8 @@ async function measure(servers: Servers, series: Series[], rounds: number, wrk: 
     const order = series.map((_, i) => series[(i + round) % series.length]!);
     for (const one of order) {
       const scenario = BY_ID.get(one.scenario)!;
-      const url = `${servers.origins[one.server]}${scenario.requests === undefined ? scenario.path : "/"}`;
-      const load = {
-        headers: scenario.headers ?? {},
-        ...(scenario.body === undefined ? {} : { body: scenario.body }),
-        ...(scenario.requests === undefined ? {} : { requests: scenario.requests }),
-      };
+      const url = `${servers.origins[one.server]}${wrkPathOf(scenario)}`;
+      const load = wrkLoadOf(scenario);
       if (warmup.seconds > 0) await runWrk(url, { ...warmup, ...load });
       const result = await runWrk(url, { ...wrk, ...load });
       one.runs.push(result);

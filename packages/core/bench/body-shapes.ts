@@ -31,7 +31,6 @@ function raw(url: string, body: string, type: string, extra: Array<[string, stri
   return { method: "POST", url, headers, body: new TextEncoder().encode(body) };
 }
 
-/** Issue 12's body shapes (Rift's benchmark), 50 stubs each, the 25th matching. */
 /** Issue 12's AND/OR stub `i`: method and path prefix shared by all, an OR of two header `contains`. */
 export const andOrPredicates = (i: number): Predicate[] => [
   {
@@ -48,6 +47,7 @@ export const andOrPredicates = (i: number): Predicate[] => [
   },
 ];
 
+/** Issue 12's body shapes (Rift's benchmark), 50 stubs each, the 25th matching. */
 export const BODY_SHAPES: readonly BodyShape[] = [
   {
     name: "JSONPath $.user.id equals",
