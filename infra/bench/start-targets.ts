@@ -13,6 +13,8 @@ export interface StartTarget {
   argv(port: number, dataDir: string): string[];
   /** The URL of `path` on the imposter at `imposterPort`. */
   imposterUrl(origin: string, imposterPort: number, path: string): string;
+  /** The folder it starts in: this checkout unless another one is measured beside it. */
+  cwd?: string;
 }
 
 const onOwnPort = (origin: string, port: number, path: string) =>
@@ -21,8 +23,13 @@ const byPath = (origin: string, port: number, path: string) => `${origin}/i/${po
 
 /** What `npm start -- --port <port> --data <data> <flags>` runs (package.json's start), without npm. */
 export function npmStartArgv(port: number, data: string, ...flags: string[]): string[] {
+  return npmStartArgvIn(ROOT, port, data, ...flags);
+}
+
+/** The same for the checkout at `root` (run with `cwd: root`). */
+export function npmStartArgvIn(root: string, port: number, data: string, ...flags: string[]): string[] {
   // Read from package.json, so the benches start the launcher with whatever Node flags `npm start` gives it.
-  const start: string = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).scripts.start;
+  const start: string = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).scripts.start;
   const [node, ...script] = start.split(" ");
   if (node !== "node") throw new Error(`package.json's start is not \`node …\`: ${start}`);
   return [process.execPath, ...script, "--port", `${port}`, "--data", data, ...flags];
@@ -104,7 +111,7 @@ export async function launch(target: StartTarget, port: number, dataDir: string)
   const [command, ...args] = target.argv(port, dataDir);
   const since = performance.now();
   const child = spawn(command ?? "node", args, {
-    cwd: ROOT,
+    cwd: target.cwd ?? ROOT,
     detached: true,
     stdio: ["ignore", "ignore", "pipe"],
   });

@@ -1,34 +1,45 @@
-// `npx tsx load-tests/latency/tail-hops.ts [--rate 1100 --rounds 3 --seconds 10 --scenario json-body]`: where the platform's p99 at a
-// quarter of Mountebank's rate goes (issue 8). k6 at a fixed rate against one plain stub, served four ways
-// in turn, as the latency run pins them (this process and every server on CPU 0, k6 on CPU 1): Mountebank,
-// the platform behind its keep-alive relay (in this process, as the latency run hosts it), the same
-// platform's workerd on its own socket (no relay), and the hello-world floor.
+// `npx tsx load-tests/latency/tail-hops.ts [--rate 1100 --rounds 3 --seconds 10 --scenario json-body]
+// [--only a,b] [name=<checkout>[:<node flags>] …]`: where the platform's p99 at a quarter of Mountebank's
+// rate goes (issue 8). k6 at a fixed rate against one plain stub (or a latency scenario's imposter and
+// request), served in turn by each target, pinned as the latency run pins them (this process and every
+// server on CPU 0, k6 on CPU 1): Mountebank; `npm start` in a process of its own (npm-start); the platform
+// behind its keep-alive relay hosted in this process, as the latency run hosts it (relay); the same
+// platform's workerd on its own socket (direct); the hello-world floor; and `npm start` of each checkout
+// named after the options (tree-targets.ts).
 import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { launch, type Running } from "@mockctl/infra/bench/start-targets";
 import { startFloor } from "@mockctl/infra/floor";
 import { startPlatform } from "@mockctl/infra/platform";
 import { FLOOR_ANSWER } from "../fixtures/scenarios.ts";
 import type { RequestSpec } from "../fixtures/types.ts";
 import { pinRunner } from "../runner/cpu-pin.ts";
 import { ensureK6 } from "../runner/k6-binary.ts";
+import { freePorts } from "../runner/ports.ts";
 import { LATENCY_SCENARIOS } from "./args.ts";
 import { atRate } from "./fixed-rate.ts";
 import { pickRequest } from "./measure.ts";
+import { treeTarget } from "./tree-targets.ts";
 
-const { values: args } = parseArgs({
+const { values: args, positionals } = parseArgs({
+  allowPositionals: true,
   options: {
     rate: { type: "string", default: "1100" },
     rounds: { type: "string", default: "3" },
     seconds: { type: "string", default: "10" },
     // A latency-run scenario instead of the plain stub: its imposter, and the request the latency run sends.
     scenario: { type: "string" },
+    // Only these targets (mountebank, npm-start, relay, direct, floor, or a checkout's name).
+    only: { type: "string" },
   },
 });
 
 const IMPOSTER_PORT = 4761;
+const HERE = fileURLToPath(new URL("../..", import.meta.url));
 const MB_PORT = 2765;
 const PLAIN = { protocol: "http", port: IMPOSTER_PORT, stubs: [{ responses: [{ is: { body: "ok" } }] }] };
 const PLAIN_REQUEST: RequestSpec = {
@@ -75,6 +86,27 @@ async function startMountebank(): Promise<() => void> {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
+/** `npm start` of this checkout and of each one named on the command line, in processes of their own. */
+async function launchAll(data: () => string): Promise<Array<Running & { id: string }>> {
+  const wanted = [treeTarget(`npm-start=${HERE}`), ...positionals.map(treeTarget)].filter((target) =>
+    chosen(target.id),
+  );
+  const ports = await freePorts(wanted.length);
+  const running: Array<Running & { id: string }> = [];
+  try {
+    for (const [i, target] of wanted.entries()) {
+      running.push({ id: target.id, ...(await launch(target, ports[i]!, data())) });
+    }
+  } catch (error) {
+    // One checkout that fails to start must not leave the others serving after this process has gone.
+    for (const one of running) await one.stop();
+    throw error;
+  }
+  return running;
+}
+
+const chosen = (name: string) => args.only === undefined || args.only.split(",").includes(name);
+
 async function main(): Promise<void> {
   const k6 = { ...(await ensureK6()), pinning: pinRunner(true) };
   const stopMb = await startMountebank();
@@ -83,14 +115,19 @@ async function main(): Promise<void> {
   const relayed = await startPlatform({ port: 0, dataDir: data() });
   const direct = await startPlatform({ port: 0, direct: true, dataDir: data() });
   const floor = await startFloor({ port: 0 });
-  await create(relayed.url);
-  await create(direct.url);
-  const targets = {
-    mountebank: `http://127.0.0.1:${IMPOSTER_PORT}${WORK.request.path}`,
-    relay: `${relayed.url}/i/${IMPOSTER_PORT}${WORK.request.path}`,
-    direct: `${direct.url}/i/${IMPOSTER_PORT}${WORK.request.path}`,
-    floor: `${floor.url}${WORK.request.path}`,
-  };
+  const launched = await launchAll(data);
+  const origins = [relayed.url, direct.url, ...launched.map((one) => one.origin)];
+  for (const origin of origins) await create(origin);
+  const path = `/i/${IMPOSTER_PORT}${WORK.request.path}`;
+  const targets = Object.fromEntries(
+    Object.entries({
+      mountebank: `http://127.0.0.1:${IMPOSTER_PORT}${WORK.request.path}`,
+      ...Object.fromEntries(launched.map((one) => [one.id, `${one.origin}${path}`])),
+      relay: `${relayed.url}${path}`,
+      direct: `${direct.url}${path}`,
+      floor: `${floor.url}${WORK.request.path}`,
+    }).filter(([name]) => chosen(name)),
+  );
   const dir = mkdtempSync(join(tmpdir(), "tail-hops-k6-"));
   const rows: Record<string, number[][]> = {};
   try {
@@ -115,6 +152,7 @@ async function main(): Promise<void> {
     await floor.stop();
     await direct.stop();
     await relayed.stop();
+    for (const one of launched) await one.stop();
     stopMb();
   }
   for (const [name, runs] of Object.entries(rows)) {
