@@ -8,9 +8,11 @@
 const COMPATIBILITY_DATE = "2026-04-20";
 
 /**
- * V8's heap limit for the whole host. workerd enforces no memory limit of its own locally: a memory bomb
- * would otherwise grow until the machine swaps. At this limit V8 aborts the process, which the supervisor
- * sees exit and restarts on next use.
+ * V8's heap limit for each isolate of the host: the host Worker's, and each loaded function's
+ * (`--max-old-space-size` applies per isolate in workerd, infra/bench/user-code-in-edge/README.md). workerd
+ * enforces no memory limit of its own locally: a memory bomb would otherwise grow until the machine swaps.
+ * At this limit V8 aborts the whole process, which the supervisor sees exit and restarts on next use. The
+ * host's total is bounded by its recycling (recycle.ts), not by this flag.
  */
 export const HOST_HEAP_MB = 256;
 
