@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { launch, type Running } from "@mockctl/infra/bench/start-targets";
+import { launch } from "@mockctl/infra/bench/start-targets";
 import { startFloor } from "@mockctl/infra/floor";
 import { startPlatform } from "@mockctl/infra/platform";
 import { FLOOR_ANSWER } from "../fixtures/scenarios.ts";
@@ -67,70 +67,78 @@ async function create(admin: string): Promise<void> {
   if (answer.status !== 201) throw new Error(`${admin}: ${answer.status} ${await answer.text()}`);
 }
 
+const mbAnswers = () =>
+  fetch(`http://127.0.0.1:${MB_PORT}/`).then(
+    () => true,
+    () => false,
+  );
+
 async function startMountebank(): Promise<() => void> {
+  // Another mb on the port (one left by a killed run) would answer for ours, without --allowInjection.
+  if (await mbAnswers()) throw new Error(`something already answers on port ${MB_PORT}`);
   const logs = mkdtempSync(join(tmpdir(), "tail-hops-mb-"));
-  const flags = ["--port", String(MB_PORT), "--loglevel", "warn", "--logfile", join(logs, "mb.log")];
+  const flags = [
+    ...["--port", String(MB_PORT), "--allowInjection", "--loglevel", "warn"],
+    ...["--logfile", join(logs, "mb.log")],
+  ];
   const mb = spawn("node_modules/.bin/mb", [...flags, "--pidfile", join(logs, "mb.pid")], {
     stdio: "ignore",
   });
   for (let i = 0; i < 100; i++) {
-    const up = await fetch(`http://127.0.0.1:${MB_PORT}/`).then(
-      () => true,
-      () => false,
-    );
-    if (up) return () => mb.kill();
+    if (await mbAnswers()) return () => mb.kill();
     await new Promise((done) => setTimeout(done, 100));
   }
+  mb.kill();
   throw new Error("mb did not start");
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-/** `npm start` of this checkout and of each one named on the command line, in processes of their own. */
-async function launchAll(data: () => string): Promise<Array<Running & { id: string }>> {
-  const wanted = [treeTarget(`npm-start=${HERE}`), ...positionals.map(treeTarget)].filter((target) =>
-    chosen(target.id),
-  );
-  const ports = await freePorts(wanted.length);
-  const running: Array<Running & { id: string }> = [];
-  try {
-    for (const [i, target] of wanted.entries()) {
-      running.push({ id: target.id, ...(await launch(target, ports[i]!, data())) });
-    }
-  } catch (error) {
-    // One checkout that fails to start must not leave the others serving after this process has gone.
-    for (const one of running) await one.stop();
-    throw error;
-  }
-  return running;
-}
-
 const chosen = (name: string) => args.only === undefined || args.only.split(",").includes(name);
+
+type Stop = () => Promise<void> | void;
+
+/**
+ * Every server, each stop pushed as soon as it runs: a failure anywhere (a checkout that does not start,
+ * an imposter refused) stops them all, so none is left holding its port after this process has gone.
+ */
+async function startAll(stops: Stop[]): Promise<Record<string, string>> {
+  stops.push(await startMountebank());
+  const data = () => mkdtempSync(join(tmpdir(), "tail-hops-"));
+  const origins: Record<string, string> = {};
+  // With user code allowed, as the latency run and the launched checkouts run it (decorate needs it).
+  const relayed = await startPlatform({ port: 0, dataDir: data(), allowInjection: true });
+  stops.push(relayed.stop);
+  const direct = await startPlatform({ port: 0, direct: true, dataDir: data(), allowInjection: true });
+  stops.push(direct.stop);
+  const floor = await startFloor({ port: 0 });
+  stops.push(floor.stop);
+  // `npm start` of this checkout and of each one named on the command line, in processes of their own.
+  const trees = [treeTarget(`npm-start=${HERE}`), ...positionals.map(treeTarget)].filter((t) => chosen(t.id));
+  const ports = await freePorts(trees.length);
+  for (const [i, tree] of trees.entries()) {
+    const running = await launch(tree, ports[i]!, data());
+    stops.push(running.stop);
+    origins[tree.id] = running.origin;
+  }
+  Object.assign(origins, { relay: relayed.url, direct: direct.url });
+  for (const origin of [`http://127.0.0.1:${MB_PORT}`, ...Object.values(origins)]) await create(origin);
+  const path = `/i/${IMPOSTER_PORT}${WORK.request.path}`;
+  const targets = {
+    mountebank: `http://127.0.0.1:${IMPOSTER_PORT}${WORK.request.path}`,
+    ...Object.fromEntries(Object.entries(origins).map(([name, origin]) => [name, `${origin}${path}`])),
+    floor: `${floor.url}${WORK.request.path}`,
+  };
+  return Object.fromEntries(Object.entries(targets).filter(([name]) => chosen(name)));
+}
 
 async function main(): Promise<void> {
   const k6 = { ...(await ensureK6()), pinning: pinRunner(true) };
-  const stopMb = await startMountebank();
-  await create(`http://127.0.0.1:${MB_PORT}`);
-  const data = () => mkdtempSync(join(tmpdir(), "tail-hops-"));
-  const relayed = await startPlatform({ port: 0, dataDir: data() });
-  const direct = await startPlatform({ port: 0, direct: true, dataDir: data() });
-  const floor = await startFloor({ port: 0 });
-  const launched = await launchAll(data);
-  const origins = [relayed.url, direct.url, ...launched.map((one) => one.origin)];
-  for (const origin of origins) await create(origin);
-  const path = `/i/${IMPOSTER_PORT}${WORK.request.path}`;
-  const targets = Object.fromEntries(
-    Object.entries({
-      mountebank: `http://127.0.0.1:${IMPOSTER_PORT}${WORK.request.path}`,
-      ...Object.fromEntries(launched.map((one) => [one.id, `${one.origin}${path}`])),
-      relay: `${relayed.url}${path}`,
-      direct: `${direct.url}${path}`,
-      floor: `${floor.url}${WORK.request.path}`,
-    }).filter(([name]) => chosen(name)),
-  );
   const dir = mkdtempSync(join(tmpdir(), "tail-hops-k6-"));
   const rows: Record<string, number[][]> = {};
+  const stops: Stop[] = [];
   try {
+    const targets = await startAll(stops);
     for (let round = 1; round <= Number(args.rounds); round++) {
       for (const [name, url] of Object.entries(targets)) {
         const expect = name === "floor" ? FLOOR_ANSWER : WORK.request.expect;
@@ -149,11 +157,7 @@ async function main(): Promise<void> {
       }
     }
   } finally {
-    await floor.stop();
-    await direct.stop();
-    await relayed.stop();
-    for (const one of launched) await one.stop();
-    stopMb();
+    for (const stop of stops.reverse()) await stop();
   }
   for (const [name, runs] of Object.entries(rows)) {
     const col = (i: number) => median(runs.map((r) => r[i]!)).toFixed(2);
