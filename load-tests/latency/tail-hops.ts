@@ -6,7 +6,6 @@
 // behind its keep-alive relay hosted in this process, as the latency run hosts it (relay); the same
 // platform's workerd on its own socket (direct); the hello-world floor; and `npm start` of each checkout
 // named after the options (tree-targets.ts).
-import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -19,6 +18,7 @@ import { FLOOR_ANSWER } from "../fixtures/scenarios.ts";
 import type { RequestSpec } from "../fixtures/types.ts";
 import { pinRunner } from "../runner/cpu-pin.ts";
 import { ensureK6 } from "../runner/k6-binary.ts";
+import { type Mountebank, startMountebank } from "../runner/mountebank.ts";
 import { freePorts } from "../runner/ports.ts";
 import { LATENCY_SCENARIOS } from "./args.ts";
 import { atRate } from "./fixed-rate.ts";
@@ -67,29 +67,14 @@ async function create(admin: string): Promise<void> {
   if (answer.status !== 201) throw new Error(`${admin}: ${answer.status} ${await answer.text()}`);
 }
 
-const mbAnswers = () =>
-  fetch(`http://127.0.0.1:${MB_PORT}/`).then(
+/** The runner's mb, refused when the port already answers: a stale mb (a killed run's) would answer for ours. */
+async function mountebank(): Promise<Mountebank> {
+  const stale = await fetch(`http://127.0.0.1:${MB_PORT}/`).then(
     () => true,
     () => false,
   );
-
-async function startMountebank(): Promise<() => void> {
-  // Another mb on the port (one left by a killed run) would answer for ours, without --allowInjection.
-  if (await mbAnswers()) throw new Error(`something already answers on port ${MB_PORT}`);
-  const logs = mkdtempSync(join(tmpdir(), "tail-hops-mb-"));
-  const flags = [
-    ...["--port", String(MB_PORT), "--allowInjection", "--loglevel", "warn"],
-    ...["--logfile", join(logs, "mb.log")],
-  ];
-  const mb = spawn("node_modules/.bin/mb", [...flags, "--pidfile", join(logs, "mb.pid")], {
-    stdio: "ignore",
-  });
-  for (let i = 0; i < 100; i++) {
-    if (await mbAnswers()) return () => mb.kill();
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  mb.kill();
-  throw new Error("mb did not start");
+  if (stale) throw new Error(`something already answers on port ${MB_PORT}`);
+  return startMountebank(MB_PORT, mkdtempSync(join(tmpdir(), "tail-hops-mb-")));
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -103,7 +88,7 @@ type Stop = () => Promise<void> | void;
  * an imposter refused) stops them all, so none is left holding its port after this process has gone.
  */
 async function startAll(stops: Stop[]): Promise<Record<string, string>> {
-  stops.push(await startMountebank());
+  stops.push((await mountebank()).stop);
   const data = () => mkdtempSync(join(tmpdir(), "tail-hops-"));
   const origins: Record<string, string> = {};
   // With user code allowed, as the latency run and the launched checkouts run it (decorate needs it).
