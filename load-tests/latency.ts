@@ -17,6 +17,7 @@ import { describePinning, pinRunner } from "./runner/cpu-pin.ts";
 import { runEntry } from "./runner/entry.ts";
 import { ensureK6 } from "./runner/k6-binary.ts";
 import { MB_VERSION } from "./runner/mountebank.ts";
+import { NPM_START } from "./runner/npm-start.ts";
 import { freePorts } from "./runner/ports.ts";
 import { ready } from "./runner/session.ts";
 import type { RunningTarget } from "./runner/targets.ts";
@@ -86,6 +87,7 @@ async function measure(args: LatencyArgs, dir: string): Promise<LatencyReport> {
       connections: WRK.connections,
       wrk,
       cpus: describePinning(k6.pinning),
+      platform: `\`${NPM_START.title}\` in a process group of its own, as \`npm start\` runs it (the Node launcher with its keep-alive relay, workerd, and the user-code host once user code runs)`,
     },
     k6Ceiling: ceiling,
     loadEnd: currentLoad()[0] ?? 0,

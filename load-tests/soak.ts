@@ -5,8 +5,6 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { currentLoad, waitForQuiet } from "@mockctl/infra/bench/machine";
-import { processTree } from "@mockctl/infra/bench/processes";
-import { launch, npmStartArgv, type StartTarget } from "@mockctl/infra/bench/start-targets";
 import { churn } from "./fixtures/churn.ts";
 import { describeMachine } from "./report/machine.ts";
 import { writeSoakReport } from "./report/soak-markdown.ts";
@@ -27,6 +25,7 @@ import { ensureK6 } from "./runner/k6-binary.ts";
 import { runK6 } from "./runner/k6-run.ts";
 import { startSampling } from "./runner/memory-sampler.ts";
 import { MB_VERSION } from "./runner/mountebank.ts";
+import { NPM_START, startNpmStart } from "./runner/npm-start.ts";
 import { freePorts } from "./runner/ports.ts";
 import { probe } from "./runner/probe.ts";
 import { FULL_SOAK_MS, parseSoakArgs, SOAK_USAGE, type SoakArgs } from "./soak/args.ts";
@@ -35,26 +34,10 @@ import { SOAK_FIXTURES, soakMix } from "./soak/mix.ts";
 const RESULTS = fileURLToPath(new URL("./results/", import.meta.url));
 const SCRIPT = fileURLToPath(new URL("./scenarios/soak.js", import.meta.url));
 
-/** What `npm start -- --allowInjection` runs (the decorate scenario needs user code). */
-const NPM_START: StartTarget = {
-  id: "mockctl",
-  title: "node --max-semi-space-size=1 infra/local/start.mjs --allowInjection",
-  argv: (port, data) => npmStartArgv(port, data, "--allowInjection"),
-  imposterUrl: (origin, port, path) => `${origin}/i/${port}${path}`,
-};
-
 async function startPlatform(dir: string): Promise<{ url: string; pid: number }> {
-  const [port] = await freePorts(1);
-  const running = await launch(NPM_START, port!, join(dir, "data"));
-  const kill = () => {
-    for (const pid of processTree(running.pid).reverse()) {
-      try {
-        process.kill(pid, "SIGKILL");
-      } catch {}
-    }
-  };
-  onCleanup("platform", running.stop, kill);
-  return { url: running.origin, pid: running.pid };
+  const running = await startNpmStart(join(dir, "data"));
+  onCleanup("platform", running.stop, running.kill);
+  return running;
 }
 
 async function soak(args: SoakArgs, dir: string): Promise<SoakReport> {

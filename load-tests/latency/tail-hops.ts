@@ -2,10 +2,10 @@
 // [--only a,b] [name=<checkout>[:<node flags>] …]`: where the platform's p99 at a quarter of Mountebank's
 // rate goes (issue 8). k6 at a fixed rate against one plain stub (or a latency scenario's imposter and
 // request), served in turn by each target, pinned as the latency run pins them (this process and every
-// server on CPU 0, k6 on CPU 1): Mountebank; `npm start` in a process of its own (npm-start); the platform
-// behind its keep-alive relay hosted in this process, as the latency run hosts it (relay); the same
-// platform's workerd on its own socket (direct); the hello-world floor; and `npm start` of each checkout
-// named after the options (tree-targets.ts).
+// server on CPU 0, k6 on CPU 1): Mountebank; `npm start` in a process of its own, as the latency run starts
+// it (npm-start); the platform behind its keep-alive relay hosted in this process, as the latency run hosted
+// it before (relay); the same platform's workerd on its own socket (direct); the hello-world floor; and
+// `npm start` of each checkout named after the options (tree-targets.ts).
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { tailSection, tailVersusFloor, versusMountebank } from "./latency-markdown.ts";
+import { startedAs, tailSection, tailVersusFloor, versusMountebank } from "./latency-markdown.ts";
 import { delivered, type LatencyReport, type RatePoint, type ScenarioLatency } from "./latency-model.ts";
 
 function point(
@@ -116,4 +116,12 @@ it("says so when a run has no pair outside user code to explain the tail with", 
   } as unknown as LatencyReport;
   expect(tailSection(onlyUserCode)).toContain("no such pair is measured here");
   expect(tailSection(onlyUserCode)).not.toContain("0.00 ms");
+});
+
+it("says how the platform was started when the report recorded it, and nothing for older reports", () => {
+  const settings = { seconds: 10, saturationSeconds: 5, connections: 50, wrk: "wrk", cpus: "pinned" };
+  expect(startedAs(settings)).toBe("");
+  expect(startedAs({ ...settings, platform: "`npm start` in its own process" })).toBe(
+    " The platform: `npm start` in its own process.",
+  );
 });

@@ -55,6 +55,8 @@ export interface LatencyReport {
     connections: number;
     wrk: string;
     cpus: string;
+    /** How the platform was started (absent in reports from before it was `npm start`'s own process). */
+    platform?: string;
   };
   /** k6's own ceiling here: the floor's `GET /` at 50 VUs, back to back. */
   k6Ceiling: number;

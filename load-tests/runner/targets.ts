@@ -1,8 +1,8 @@
 import { join } from "node:path";
 import { startFloor } from "@mockctl/infra/floor";
-import { startPlatform } from "@mockctl/infra/platform";
 import type { TargetName } from "../fixtures/scenarios.ts";
 import { startMountebank } from "./mountebank.ts";
+import { startNpmStart } from "./npm-start.ts";
 
 export interface RunningTarget {
   name: TargetName;
@@ -35,17 +35,13 @@ export async function startTarget(name: TargetName, setup: TargetSetup): Promise
     };
   }
   if (name === "platform") {
-    const platform = await startPlatform({
-      port: 0,
-      host: "127.0.0.1",
-      dataDir: join(setup.dir, "platform-data"),
-      allowInjection: true,
-    });
+    const platform = await startNpmStart(join(setup.dir, "platform-data"));
     return {
       name,
       url: platform.url,
       imposterUrl: (port) => `${platform.url}/i/${port}`,
       stop: platform.stop,
+      kill: platform.kill,
     };
   }
   const floor = await startFloor({ port: 0, host: "127.0.0.1" });
