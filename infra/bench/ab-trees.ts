@@ -13,6 +13,7 @@ import { cpuPerRequest, newWorkerd, workerdPids } from "./cpu-time.ts";
 import { FLOORS } from "./floors.ts";
 import { ISSUE12_SCENARIOS } from "./issue12-scenarios.ts";
 import { createImposter, SCENARIOS, type Scenario, verify, wrkLoadOf, wrkPathOf } from "./scenarios.ts";
+import { upperMedian } from "./stats.ts";
 import { runWrk, type WrkOptions } from "./wrk.ts";
 
 const { values: args, positionals: trees } = parseArgs({
@@ -61,8 +62,6 @@ async function startTree(tree: string): Promise<Served> {
   return { name: basename(tree), url: server.url, pid: newWorkerd(known), server };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-
 async function cpuOf(pid: number, url: string, scenario: Scenario): Promise<number> {
   const { usPerRequest } = await cpuPerRequest({ workerd: pid }, () => runWrk(url, loadOf(scenario)));
   return usPerRequest.workerd ?? 0;
@@ -99,8 +98,8 @@ async function main(): Promise<void> {
     console.table(
       [...rows].map(([key, { us, ratio }]) => ({
         key,
-        "µs/request": median(us),
-        "floor ÷ platform": ratio.length === 0 ? "" : median(ratio).toFixed(2),
+        "µs/request": upperMedian(us),
+        "floor ÷ platform": ratio.length === 0 ? "" : upperMedian(ratio).toFixed(2),
         rounds: us.join(" "),
       })),
     );

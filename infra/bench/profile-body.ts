@@ -12,6 +12,7 @@ import { FLOOR_POST, FLOORS } from "./floors.ts";
 import { ISSUE12_SCENARIOS } from "./issue12-scenarios.ts";
 import { startTargets, type Target, type Where } from "./profile-targets.ts";
 import { createImposter, SCENARIOS, type Scenario, verify, wrkLoadOf, wrkPathOf } from "./scenarios.ts";
+import { upperMedian } from "./stats.ts";
 import { runWrk, type WrkOptions } from "./wrk.ts";
 
 const { values: args } = parseArgs({
@@ -65,8 +66,6 @@ function perfRecord(pid: number, ms: number, file: string): Promise<void> {
   });
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-
 type Case = (typeof cases)[number];
 const fileOf = (one: Case, suffix: string) => join(args.out, `${one.key.replace(":", "-")}.${suffix}`);
 
@@ -84,9 +83,9 @@ async function measure(targets: Partial<Record<Where, Target>>, url: (one: Case)
   }
   const summary = [...rows].map(([key, runs]) => ({
     key,
-    rps: median(runs.map((r) => r.rps!)),
-    workerdUs: median(runs.map((r) => r.workerd!)),
-    relayUs: median(runs.map((r) => r.self!)),
+    rps: upperMedian(runs.map((r) => r.rps!)),
+    workerdUs: upperMedian(runs.map((r) => r.workerd!)),
+    relayUs: upperMedian(runs.map((r) => r.self!)),
   }));
   console.table(summary);
   writeFileSync(

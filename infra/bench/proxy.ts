@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { freePort, startMountebank } from "@mockctl/differential";
 import { startPlatform } from "../local/platform.ts";
+import { upperMedian } from "./stats.ts";
 
 /**
  * `npx tsx infra/bench/proxy.ts [--rounds 3] [--seconds 5]`: a proxied request and a recorded replay,
@@ -43,8 +44,6 @@ async function post(admin: number, imposter: unknown): Promise<void> {
   });
   if (res.status !== 201) throw new Error(`imposter refused: ${await res.text()}`);
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 async function main(): Promise<void> {
   const origin = createServer((_req, res) => res.end("origin says hello"));
@@ -102,11 +101,11 @@ async function main(): Promise<void> {
   }
   const rows = names.map(
     (name) =>
-      `| ${name} | ${Math.round(median(results[name] ?? []))} | ${results[name]?.map(Math.round).join(", ")} |`,
+      `| ${name} | ${Math.round(upperMedian(results[name] ?? []))} | ${results[name]?.map(Math.round).join(", ")} |`,
   );
   const ratioRows = Object.entries(ratios).map(
     ([kind, values]) =>
-      `| ${kind} | ${median(values).toFixed(2)} | ${values.map((v) => v.toFixed(2)).join(", ")} |`,
+      `| ${kind} | ${upperMedian(values).toFixed(2)} | ${values.map((v) => v.toFixed(2)).join(", ")} |`,
   );
   const report = [
     "# Proxy benchmark: a proxied request and a recorded replay, ours against mb 2.9.1",

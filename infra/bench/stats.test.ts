@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { median, type Series, summarize } from "./stats.ts";
+import { median, type Series, summarize, upperMedian } from "./stats.ts";
 import type { WrkResult } from "./wrk.ts";
 
 const run = (rps: number, status = 0): WrkResult => ({
@@ -31,6 +31,24 @@ describe("median", () => {
 
   it("of nothing is NaN", () => {
     expect(median([])).toBeNaN();
+  });
+});
+
+describe("upperMedian", () => {
+  it.each([
+    [[], 0],
+    [[3], 3],
+    [[5, 1, 3], 3],
+    [[4, 1, 3, 2], 3],
+    [[2.5, 9, 0.5, 7], 7],
+  ])("of %j is %d, a value of the list", (values, expected) => {
+    expect(upperMedian(values)).toBe(expected);
+  });
+
+  it("leaves its input unsorted", () => {
+    const values = [3, 1, 2];
+    upperMedian(values);
+    expect(values).toEqual([3, 1, 2]);
   });
 });
 

@@ -59,6 +59,14 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
+/**
+ * The middle value itself (the upper of the two middles for an even count, 0 for none): a figure some run
+ * actually measured, which the A/B tools print beside each round's.
+ */
+export function upperMedian(values: readonly number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+}
+
 const failuresOf = (run: WrkResult): number =>
   run.errors.connect + run.errors.read + run.errors.write + run.errors.timeout + run.errors.status;
 

@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { launch } from "@mockctl/infra/bench/start-targets";
+import { upperMedian } from "@mockctl/infra/bench/stats";
 import { startFloor } from "@mockctl/infra/floor";
 import { startPlatform } from "@mockctl/infra/platform";
 import { FLOOR_ANSWER } from "../fixtures/scenarios.ts";
@@ -76,8 +77,6 @@ async function mountebank(): Promise<Mountebank> {
   if (stale) throw new Error(`something already answers on port ${MB_PORT}`);
   return startMountebank(MB_PORT, mkdtempSync(join(tmpdir(), "tail-hops-mb-")));
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 const chosen = (name: string) => args.only === undefined || args.only.split(",").includes(name);
 
@@ -145,7 +144,7 @@ async function main(): Promise<void> {
     for (const stop of stops.reverse()) await stop();
   }
   for (const [name, runs] of Object.entries(rows)) {
-    const col = (i: number) => median(runs.map((r) => r[i]!)).toFixed(2);
+    const col = (i: number) => upperMedian(runs.map((r) => r[i]!)).toFixed(2);
     const p99s = runs.map((r) => r[2]!.toFixed(2)).join(", ");
     console.log(
       `${name.padEnd(11)} median p50 ${col(0)} p90 ${col(1)} p99 ${col(2)} ms (p99 by round: ${p99s})`,
