@@ -16,6 +16,12 @@ const COMPATIBILITY_DATE = "2026-04-20";
  */
 export const HOST_HEAP_MB = 256;
 
+/**
+ * V8's gc for the host Worker's periodic collection (host-worker.ts), exposed as `__hostCollect`, not `gc`:
+ * the flag reaches every isolate of the process, loaded functions included, and mb's Node has no `gc`.
+ */
+export const HOST_COLLECT_FLAG = "--expose-gc-as=__hostCollect";
+
 export interface HostConfigInput {
   /** Absolute path of the unix socket to listen on. */
   socketPath: string;
@@ -34,7 +40,7 @@ const config :Workerd.Config = (
     (name = "no-network", network = (allow = [])),
   ],
   sockets = [(name = "host", address = ${text(`unix:${socketPath}`)}, http = (), service = "host")],
-  v8Flags = [${text(`--max-old-space-size=${HOST_HEAP_MB}`)}],
+  v8Flags = [${text(`--max-old-space-size=${HOST_HEAP_MB}`)}, ${text(HOST_COLLECT_FLAG)}],
 );
 
 const hostWorker :Workerd.Worker = (

@@ -47,6 +47,27 @@ describe("the user-code host", () => {
     expect(answer.body.value[1]).toEqual([]);
   });
 
+  it("gives loaded code no `gc` (mb's Node has none), while the host's own collector is there", async () => {
+    const probe = workerCode("return { ok: true, value: [typeof gc, typeof __hostCollect] };");
+    // The collector's flag reaches every isolate of the process: it is there, under its own name only.
+    expect(await post("/run", { id: "gc", code: probe, call: {} })).toEqual({
+      status: 200,
+      body: { ok: true, value: ["undefined", "function"] },
+    });
+  });
+
+  it("answers every call of a queue far longer than its turns poll for, across its collections", async () => {
+    const echo = workerCode("return { ok: true, value: call.n };");
+    await post("/run", { id: "echo", code: echo, call: { n: -1 } });
+    // 600 at once: past two of the host's periodic collections, and a line of waiters hundreds long.
+    const answers = await Promise.all(
+      Array.from({ length: 600 }, (_, n) => post("/run", { id: "echo", call: { n }, limitMs: 10_000 })),
+    );
+    expect(answers.map((answer) => (answer as { body: { value: number } }).body.value)).toEqual(
+      Array.from({ length: 600 }, (_, n) => n),
+    );
+  });
+
   it("answers a call that throws with its message, as the Worker Loader would", async () => {
     const answer = await post("/run", {
       id: "throws",
