@@ -1,10 +1,14 @@
 import type { ResponseDescription } from "@mockctl/core";
 
-/** What `new Response` takes for one description: bytes, status and header list, built once if possible. */
+/** What `new Response` takes for one description: bytes, status and headers, built once if possible. */
 export interface Wire {
   body: Uint8Array<ArrayBuffer> | null;
-  /** Undefined for a plain 200 without headers: the runtime then has no init dictionary to read. */
-  init: { status: number; headers?: Array<[string, string]> } | undefined;
+  /**
+   * Undefined for a plain 200 without headers: the runtime then has no init dictionary to read. Headers are
+   * a `Headers`, not a list of pairs: the runtime copies a `Headers` natively, while a list costs a
+   * conversion of every name and value each time (infra/bench/BODY-PROFILE.md, section 13).
+   */
+  init: { status: number; headers?: Headers } | undefined;
 }
 
 /** Statuses whose responses cannot carry a body (Response throws if given one). */
@@ -43,11 +47,14 @@ function toWire(description: ResponseDescription): Wire {
     : typeof description.body === "string"
       ? encoder.encode(description.body)
       : (description.body as Uint8Array<ArrayBuffer>);
-  const headers: Array<[string, string]> = [];
-  for (const [name, value] of Object.entries(description.headers)) {
-    if (Array.isArray(value)) for (const one of value) headers.push([name, String(one)]);
-    else headers.push([name, String(value)]);
+  const entries = Object.entries(description.headers);
+  if (entries.length > 0) {
+    const headers = new Headers();
+    for (const [name, value] of entries) {
+      if (Array.isArray(value)) for (const one of value) headers.append(name, String(one));
+      else headers.append(name, String(value));
+    }
+    return { body, init: { status, headers } };
   }
-  if (headers.length > 0) return { body, init: { status, headers } };
   return { body, init: status === 200 ? undefined : { status } };
 }
