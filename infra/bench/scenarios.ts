@@ -79,7 +79,7 @@ export const SCENARIOS: Scenario[] = [
   },
   {
     id: "header",
-    title: "imposter, one stub matched on a header (no request-line memo)",
+    title: "imposter, one stub matched on a header (memoized by its value since 2026-11-27)",
     path: "/i/4548/hello",
     bodies: ["hello"],
     target: false,

@@ -20,7 +20,7 @@ import { loopbackFor } from "./proxy/loopback.ts";
 import { rateLimitOf, take, tooManyRequests } from "./rate-limit.ts";
 import { lookup, type Served } from "./registry.ts";
 import { hasKey, keyRequired, withoutKey } from "./required-key.ts";
-import { memoFor, type RouteMemo, remember, requestLine } from "./route-memo.ts";
+import { memoFor, memoKey, type RouteMemo, remember } from "./route-memo.ts";
 import { isStrict } from "./strict-mode.ts";
 
 export { FLUSH_MS } from "./counting.ts";
@@ -34,7 +34,7 @@ interface Hit {
   entry: Served;
   engine: ImposterEngine;
   request: MbRequest;
-  /** Where to remember a stateless answer, under `line`; null when the imposter cannot be memoized. */
+  /** Where to remember a stateless answer, under `line` (memoKey's); null when it cannot be memoized. */
   memo: RouteMemo | null;
   line: string;
   /** The raw path and query as sent, which a proxy forwards. */
@@ -141,8 +141,8 @@ function serveFrom(
   const key = engine.imposter.requireKey;
   if (key !== undefined && !hasKey(request, key)) return keyRequired(key);
   const memo = memoFor(engine);
-  const line = requestLine(request.method, target);
-  const remembered: ResponseDescription | undefined = memo?.get(line);
+  const line = memo === null ? "" : memoKey(memo, request.method, target, request.headers);
+  const remembered: ResponseDescription | undefined = memo?.answers.get(line);
   if (remembered !== undefined) {
     countStateless(known.env, known.ctx, known.name);
     return toResponse(remembered);

@@ -1,24 +1,37 @@
 import type { ImposterEngine, ResponseDescription } from "@mockctl/core";
 
 /**
- * Answers remembered by request line, per compiled imposter: the front door's shortcut past reading,
- * normalizing and matching a request when none of that can change the answer.
+ * Answers remembered by request line (and the values of the few headers the stubs read), per compiled
+ * imposter: the front door's shortcut past reading, normalizing and matching a request when none of that
+ * can change the answer.
  *
- * Sound only when the answer is a function of the method and the request target:
- * - every predicate of every stub reads only `method`, `path` and `query` (all three come from the
- *   method and the target alone), with no injection anywhere;
+ * Sound only when the answer is a function of the key:
+ * - every predicate of every stub reads only `method`, `path`, `query` (all three come from the method and
+ *   the target alone) and named `headers`, with no injection anywhere; a named header's value is what the
+ *   runtime's `headers.get` gives, the same joined value the core is handed;
  * - the imposter has no allowCORS (which echoes request headers into the answer);
  * - the answer is a description the core froze: precompiled once per engine, the same for every request
  *   (stateful stubs never get here: they go to the object).
  * Keyed by engine, so a changed imposter (always a new engine) starts empty, and the WeakMap lets the
  * old answers go with the old engine.
  */
-export type RouteMemo = Map<string, ResponseDescription>;
+export interface RouteMemo {
+  answers: Map<string, ResponseDescription>;
+  /** The header names the stubs read, lower-cased and sorted: their values are part of the key. */
+  headers: readonly string[];
+}
 
 /** Request lines remembered per imposter version: bounded, so random query strings cannot grow it. */
 export const MEMO_LIMIT = 1_024;
 
 const FIELDS_FROM_REQUEST_LINE = new Set(["method", "path", "query"]);
+/**
+ * Operators whose `headers` object reads only the names it lists. deepEquals compares every header the
+ * request has, so it reads them all. Set-Cookie is never a key: the core sees each of its lines apart,
+ * `headers.get` only their join.
+ */
+const NAMED_HEADER_OPERATORS = new Set(["equals", "contains", "startsWith", "endsWith", "matches", "exists"]);
+const UNKEYABLE_HEADER = "set-cookie";
 const FIELD_OPERATORS = ["equals", "deepEquals", "contains", "startsWith", "endsWith", "matches", "exists"];
 const OPTIONS = ["caseSensitive", "keyCaseSensitive", "except", "jsonpath", "xpath"];
 const KNOWN_KEYS = new Set([...FIELD_OPERATORS, ...OPTIONS, "not", "or", "and"]);
@@ -27,29 +40,41 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
- * Whether a predicate reads nothing but fields of the request line. Conservative: `inject`, an unknown
- * key or an odd shape answers false, and then the imposter is simply never memoized.
+ * Whether a predicate reads nothing but fields of the request line and named headers, adding those names
+ * (lower-cased) to `headers`. Conservative: `inject`, an unknown key or an odd shape answers false, and then
+ * the imposter is simply never memoized.
  */
-export function readsRequestLineOnly(predicate: unknown): boolean {
+export function readsKeyedFieldsOnly(predicate: unknown, headers: Set<string>): boolean {
   if (!isPlainObject(predicate)) return false;
   for (const [key, value] of Object.entries(predicate)) {
     if (!KNOWN_KEYS.has(key)) return false;
     if (FIELD_OPERATORS.includes(key)) {
       if (!isPlainObject(value)) return false;
-      if (Object.keys(value).some((field) => !FIELDS_FROM_REQUEST_LINE.has(field))) return false;
+      for (const [field, expected] of Object.entries(value)) {
+        if (FIELDS_FROM_REQUEST_LINE.has(field)) continue;
+        if (field !== "headers" || !NAMED_HEADER_OPERATORS.has(key) || !isPlainObject(expected)) return false;
+        for (const name of Object.keys(expected)) {
+          if (name.toLowerCase() === UNKEYABLE_HEADER) return false;
+          headers.add(name.toLowerCase());
+        }
+      }
     } else if (key === "not") {
-      if (!readsRequestLineOnly(value)) return false;
+      if (!readsKeyedFieldsOnly(value, headers)) return false;
     } else if (key === "or" || key === "and") {
-      if (!Array.isArray(value) || !value.every(readsRequestLineOnly)) return false;
+      if (!Array.isArray(value) || !value.every((one) => readsKeyedFieldsOnly(one, headers))) return false;
     }
   }
   return true;
 }
 
-function memoizable(engine: ImposterEngine): boolean {
+function memoizable(engine: ImposterEngine): RouteMemo | null {
   const { imposter } = engine;
-  if (imposter.allowCORS === true) return false;
-  return imposter.stubs.every((stub) => (stub.predicates ?? []).every(readsRequestLineOnly));
+  if (imposter.allowCORS === true) return null;
+  const headers = new Set<string>();
+  const keyed = imposter.stubs.every((stub) =>
+    (stub.predicates ?? []).every((predicate) => readsKeyedFieldsOnly(predicate, headers)),
+  );
+  return keyed ? { answers: new Map(), headers: [...headers].sort() } : null;
 }
 
 const memos = new WeakMap<ImposterEngine, RouteMemo | null>();
@@ -58,17 +83,25 @@ const memos = new WeakMap<ImposterEngine, RouteMemo | null>();
 export function memoFor(engine: ImposterEngine): RouteMemo | null {
   let memo = memos.get(engine);
   if (memo === undefined) {
-    memo = memoizable(engine) ? new Map() : null;
+    memo = memoizable(engine);
     memos.set(engine, memo);
   }
   return memo;
 }
 
-/** The key of a request line; the target is the path and query as the imposter sees them. */
-export const requestLine = (method: string, target: string): string => `${method} ${target}`;
+/**
+ * The key of a request: its line (the target is the path and query as the imposter sees them), then the
+ * value of each header the stubs read, or NUL for one the request lacks (neither a line break nor NUL can be
+ * in a header value, so no two requests that differ share a key).
+ */
+export function memoKey(memo: RouteMemo, method: string, target: string, headers: Headers): string {
+  let key = `${method} ${target}`;
+  for (const name of memo.headers) key += `\n${headers.get(name) ?? "\0"}`;
+  return key;
+}
 
 /** Remembers an answer if the core froze it (the same for every request) and there is room. */
-export function remember(memo: RouteMemo, line: string, description: ResponseDescription): void {
-  if (memo.size >= MEMO_LIMIT || !Object.isFrozen(description)) return;
-  memo.set(line, description);
+export function remember(memo: RouteMemo, key: string, description: ResponseDescription): void {
+  if (memo.answers.size >= MEMO_LIMIT || !Object.isFrozen(description)) return;
+  memo.answers.set(key, description);
 }

@@ -39,8 +39,57 @@ describe("answers remembered by request line", () => {
     }
   });
 
+  it("answers by the headers its stubs read as an imposter that is never remembered answers", async () => {
+    const stubs = [
+      on({ equals: { headers: { "X-Tenant": "t1" } } }, "t1"),
+      on({ and: [{ equals: { path: "/p" } }, { exists: { headers: { "x-tenant": false } } }] }, "none"),
+      on({ equals: { headers: { "x-tenant": "" } } }, "empty"),
+      on({ equals: { headers: { "x-tenant": "a, b" } } }, "joined"),
+      is("other"),
+    ];
+    const [keyed, fresh] = [freshPort(), freshPort()];
+    await objectFor(keyed).put(imposter(keyed, { stubs }));
+    // A stub on the body keeps the second one off the memo: every answer of it is matched anew.
+    await objectFor(fresh).put(
+      imposter(fresh, { stubs: [on({ equals: { body: "never" } }, "body"), ...stubs] }),
+    );
+    const tenant = (value: string) => ({ headers: { "x-tenant": value } });
+    const asked: Array<[string, RequestInit | undefined]> = [
+      ["/", tenant("t1")],
+      ["/", { headers: { "X-TENANT": "t1" } }],
+      ["/", tenant("T1")],
+      ["/", tenant("t2")],
+      ["/p", undefined],
+      ["/p", tenant("")],
+      ["/", tenant("")],
+      [
+        "/",
+        {
+          headers: [
+            ["x-tenant", "a"],
+            ["x-tenant", "b"],
+          ],
+        },
+      ],
+      ["/", { headers: { "x-other": "t1" } }],
+    ];
+    const answers = async (port: number) => {
+      const texts: string[] = [];
+      for (const [path, init] of [...asked, ...asked]) texts.push(await text(`/i/${port}${path}`, init));
+      return texts;
+    };
+    const expected = await answers(fresh);
+    expect(new Set(expected)).toEqual(new Set(["t1", "empty", "none", "joined", "other"]));
+    expect(await answers(keyed)).toEqual(expected);
+  });
+
   it.each([
-    ["a header", { equals: { headers: { "x-a": "1" } } }, { headers: { "x-a": "1" } }, {}],
+    [
+      "every header (deepEquals)",
+      { deepEquals: { headers: { "x-a": "1" } } },
+      { headers: { "x-a": "1" } },
+      {},
+    ],
     [
       "the body",
       { equals: { body: "yes" } },
