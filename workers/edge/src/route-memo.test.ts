@@ -20,6 +20,8 @@ describe("readsKeyedFieldsOnly", () => {
     [{ deepEquals: { headers: { a: "1" } } }, false, []],
     [{ equals: { headers: "a: 1" } }, false, []],
     [{ equals: { headers: { "Set-Cookie": "a=1" } } }, false, []],
+    [{ equals: { headers: { "x a": "1" } } }, false, []],
+    [{ exists: { headers: { "": true } } }, false, []],
     [{ contains: { body: "x" } }, false, []],
     [{ equals: { path: "/a", requestFrom: "x" } }, false, []],
     [{ exists: { form: { a: true } } }, false, []],

@@ -83,6 +83,14 @@ describe("answers remembered by request line", () => {
     expect(await answers(keyed)).toEqual(expected);
   });
 
+  it("answers an imposter whose stub names a header no request can carry", async () => {
+    const port = freshPort();
+    await objectFor(port).put(
+      imposter(port, { stubs: [on({ equals: { headers: { "x a": "1" } } }, "no"), is("ok")] }),
+    );
+    for (let round = 0; round < 2; round++) expect(await text(`/i/${port}/`)).toBe("ok");
+  });
+
   it.each([
     [
       "every header (deepEquals)",
