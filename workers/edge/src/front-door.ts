@@ -34,7 +34,7 @@ interface Hit {
   entry: Served;
   engine: ImposterEngine;
   request: MbRequest;
-  /** Where to remember a stateless answer, under `line` (memoKey's); null when it cannot be memoized. */
+  /** Where to remember a stateless answer, under `line` (its memoKey); null when it cannot be memoized. */
   memo: RouteMemo | null;
   line: string;
   /** The raw path and query as sent, which a proxy forwards. */

@@ -23,6 +23,13 @@ export default { fetch(request) {
     case "arr3": return new Response(bytes, { status: 200, headers: [["content-type","application/json"],["x-a","1"],["x-b","2"]] });
     case "obj3": return new Response(bytes, { status: 200, headers: {"content-type":"application/json","x-a":"1","x-b":"2"} });
     case "h3": return new Response(bytes, { status: 200, headers: h3 });
+    case "fresh3": {
+      const headers = new Headers();
+      headers.append("content-type", "application/json");
+      headers.append("x-a", "1");
+      headers.append("x-b", "2");
+      return new Response(bytes, { status: 200, headers });
+    }
   }
   return new Response("?");
 } };`;
