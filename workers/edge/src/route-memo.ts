@@ -25,16 +25,16 @@ export interface RouteMemo {
 export const MEMO_LIMIT = 1_024;
 
 const FIELDS_FROM_REQUEST_LINE = new Set(["method", "path", "query"]);
+const UNKEYABLE_HEADER = "set-cookie";
+/** RFC 9110's token: `headers.get` throws on any other name (such a name is in no request anyway). */
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const FIELD_OPERATORS = ["equals", "deepEquals", "contains", "startsWith", "endsWith", "matches", "exists"];
 /**
  * Operators whose `headers` object reads only the names it lists. deepEquals compares every header the
  * request has, so it reads them all. Set-Cookie is never a key: the core sees each of its lines apart,
  * `headers.get` only their join.
  */
-const NAMED_HEADER_OPERATORS = new Set(["equals", "contains", "startsWith", "endsWith", "matches", "exists"]);
-const UNKEYABLE_HEADER = "set-cookie";
-/** RFC 9110's token: `headers.get` throws on any other name (such a name is in no request anyway). */
-const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-const FIELD_OPERATORS = ["equals", "deepEquals", "contains", "startsWith", "endsWith", "matches", "exists"];
+const NAMED_HEADER_OPERATORS = new Set(FIELD_OPERATORS.filter((operator) => operator !== "deepEquals"));
 const OPTIONS = ["caseSensitive", "keyCaseSensitive", "except", "jsonpath", "xpath"];
 const KNOWN_KEYS = new Set([...FIELD_OPERATORS, ...OPTIONS, "not", "or", "and"]);
 
@@ -81,7 +81,7 @@ function memoizable(engine: ImposterEngine): RouteMemo | null {
 
 const memos = new WeakMap<ImposterEngine, RouteMemo | null>();
 
-/** The engine's memo, or null when its answers may depend on more than the request line. */
+/** The engine's memo, or null when its answers may depend on more than the request line and named headers. */
 export function memoFor(engine: ImposterEngine): RouteMemo | null {
   let memo = memos.get(engine);
   if (memo === undefined) {

@@ -110,7 +110,7 @@ describe("answers remembered by request line", () => {
       { headers: { "x-a": "1" } },
       {},
     ],
-  ])("matches again on every request when a predicate reads %s", async (_, predicate, init, other) => {
+  ])("answers each request as its own when a predicate reads %s", async (_, predicate, init, other) => {
     const port = freshPort();
     await objectFor(port).put(imposter(port, { stubs: [on(predicate, "matched"), is("default")] }));
     for (let round = 0; round < 2; round++) {
