@@ -32,6 +32,12 @@ describe("parsePlatformArgs", () => {
       },
     ],
     [
+      [],
+      { MOCKCTL_WORKERD_V8_FLAGS: " --trace-gc-nvp  --max-semi-space-size=2 " },
+      { port: 2525, dataDir: ".mockctl/data", extraV8Flags: ["--trace-gc-nvp", "--max-semi-space-size=2"] },
+    ],
+    [[], { MOCKCTL_WORKERD_V8_FLAGS: "" }, { port: 2525, dataDir: ".mockctl/data" }],
+    [
       ["--origin", "*", "--allowHost", ".mocks.test", "--allowHost", "*"],
       {},
       { port: 2525, dataDir: ".mockctl/data", allowedOrigins: ["*"], allowedHosts: [".mocks.test", "*"] },
@@ -55,5 +61,15 @@ describe("parsePlatformArgs", () => {
     [["--rateLimit", ""]],
   ])("refuses %j", (argv) => {
     expect(() => parsePlatformArgs(argv, {})).toThrow();
+  });
+
+  it.each([
+    ["trace-gc"],
+    ["--trace-gc; rm -rf /"],
+    ["--a --b=c -x"],
+  ])("refuses MOCKCTL_WORKERD_V8_FLAGS=%j, naming the word", (value) => {
+    expect(() => parsePlatformArgs([], { MOCKCTL_WORKERD_V8_FLAGS: value })).toThrow(
+      /invalid MOCKCTL_WORKERD_V8_FLAGS/,
+    );
   });
 });

@@ -35,6 +35,19 @@ function asRate(value: string): number {
   return rate;
 }
 
+/**
+ * MOCKCTL_WORKERD_V8_FLAGS: V8 flags added to workerd's (say `--trace-gc-nvp`, to see its collections), for
+ * diagnosis only; each a `--name` or `--name=value`, separated by spaces.
+ */
+function asV8Flags(value: string): string[] {
+  const flags = value.split(/\s+/).filter((flag) => flag !== "");
+  const bad = flags.find((flag) => !/^--[a-z0-9][a-z0-9_-]*(=\S+)?$/i.test(flag));
+  if (bad !== undefined) {
+    throw new Error(`invalid MOCKCTL_WORKERD_V8_FLAGS ${bad}: give V8 flags as --name or --name=value`);
+  }
+  return flags;
+}
+
 /** mb's flags where they mean something here; environment variables for the two the brief names. */
 export function parsePlatformArgs(argv: string[], env: NodeJS.ProcessEnv): PlatformOptions {
   const { values } = parseArgs({
@@ -69,5 +82,7 @@ export function parsePlatformArgs(argv: string[], env: NodeJS.ProcessEnv): Platf
   if (values.rateLimit !== undefined) options.rateLimit = asRate(values.rateLimit);
   if (values.configfile !== undefined) options.configfile = values.configfile;
   if (values.noParse === true) options.noParse = true;
+  const v8Flags = asV8Flags(env.MOCKCTL_WORKERD_V8_FLAGS ?? "");
+  if (v8Flags.length > 0) options.extraV8Flags = v8Flags;
   return options;
 }

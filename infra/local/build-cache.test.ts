@@ -39,6 +39,9 @@ describe("the build's cache key", () => {
   it("changes with the flags baked into the config, and ignores tests and node_modules", () => {
     const before = key();
     expect(key({ ...vars, API_KEY: "k" })).not.toBe(before);
+    const traced = buildKey(root, { configs: [config], vars, extraV8Flags: ["--trace-gc"] });
+    expect(traced).not.toBe(before);
+    expect(buildKey(root, { configs: [config], vars, extraV8Flags: [] })).toBe(before);
     mkdirSync(join(root, "workers/edge/node_modules"), { recursive: true });
     write("workers/edge/node_modules/x.js", "1");
     write("workers/edge/src/index.test.ts", "1");

@@ -41,7 +41,7 @@ export function buildKey(root: string, request: Omit<BuildRequest, "outDir">): s
   for (const folder of [...request.configs.map((c) => dirname(c)), ...folders]) hashTree(hash, root, folder);
   const lock = join(root, "package-lock.json");
   if (existsSync(lock)) hash.update(readFileSync(lock));
-  hash.update(JSON.stringify([request.configs, request.vars, process.cwd()]));
+  hash.update(JSON.stringify([request.configs, request.vars, process.cwd(), request.extraV8Flags ?? []]));
   return hash.digest("hex").slice(0, 24);
 }
 
@@ -77,14 +77,15 @@ export async function ensureBuild(
   root: string,
   configs: string[],
   vars: Record<string, string>,
+  extraV8Flags: string[] = [],
 ): Promise<Build> {
   const cache = join(root, "node_modules/.cache/mockctl/builds");
-  const dir = join(cache, buildKey(root, { configs, vars }));
+  const dir = join(cache, buildKey(root, { configs, vars, extraV8Flags }));
   if (!existsSync(join(dir, "layout.json"))) {
     // Built beside and renamed into place, so two launchers starting at once never see half a build.
     const outDir = `${dir}.tmp-${process.pid}`;
     try {
-      await runBuild({ configs, vars, outDir });
+      await runBuild({ configs, vars, outDir, extraV8Flags });
       renameSync(outDir, dir);
     } catch (error) {
       if (!existsSync(join(dir, "layout.json"))) throw error;

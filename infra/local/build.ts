@@ -144,7 +144,10 @@ export async function build(request: BuildRequest): Promise<void> {
   const layout: Layout = { ...layoutOf(config, persistRoot, edge.name), migrations };
   writeFileSync(
     join(request.outDir, "workerd.capnp.bin"),
-    serializeConfig({ ...apiKeyFromEnvironment(config), v8Flags: V8_FLAGS }),
+    serializeConfig({
+      ...apiKeyFromEnvironment(config),
+      v8Flags: [...V8_FLAGS, ...(request.extraV8Flags ?? [])],
+    }),
   );
   writeFileSync(join(request.outDir, "layout.json"), JSON.stringify(layout, null, 2));
 }

@@ -18,6 +18,11 @@ export interface BuildRequest {
   vars: Record<string, string>;
   /** Where the config, its layout and the migrated template data folder go. */
   outDir: string;
+  /**
+   * V8 flags for workerd after the platform's own (MOCKCTL_WORKERD_V8_FLAGS, to diagnose: `--trace-gc-nvp`
+   * showed where the tail at a fixed rate comes from, bench/tail-hops/README.md). Part of the build key.
+   */
+  extraV8Flags?: string[];
   /** Instead of building: apply D1 migrations to this existing data folder. */
   migrate?: string;
 }

@@ -57,6 +57,8 @@ export interface PlatformOptions {
   inspector?: string;
   /** When the user-code host is replaced (@mockctl/user-code/host, recycle.ts); tests lower the bounds. */
   userCodeRecycle?: RecycleOptions;
+  /** V8 flags added to workerd's own (MOCKCTL_WORKERD_V8_FLAGS), to diagnose; part of the build key. */
+  extraV8Flags?: string[];
   /** mb's --configfile and --noParse: not read by startPlatform; cli.ts deploys the file once ready. */
   configfile?: string;
   noParse?: boolean;
@@ -104,7 +106,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
   mkdirSync(dataDir, { recursive: true });
   const configs = (options.configs ?? DEFAULT_CONFIGS).map((config) => resolve(config));
   const vars = adminVars(options);
-  const build = await ensureBuild(ROOT, configs, vars);
+  const build = await ensureBuild(ROOT, configs, vars, options.extraV8Flags);
   await prepareDataFolder(build, dataDir, configs, vars);
   // User code runs in a workerd process of its own, started on the edge's first call (issue 8).
   const userCode = createUserCodeHost(spawnTethered, options.userCodeRecycle);

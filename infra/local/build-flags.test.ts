@@ -1,0 +1,27 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { ensureBuild } from "./build-cache.ts";
+import { repositoryRoot } from "./layout.ts";
+import { DEFAULT_CONFIGS } from "./platform.ts";
+
+const vars = { ALLOW_INJECTION: "false" };
+
+/** The capnp config holds each flag as its bytes: the order they appear in is the order workerd gets them. */
+function flagsIn(config: string, flags: string[]): number[] {
+  const bytes = readFileSync(config).toString("latin1");
+  return flags.map((flag) => bytes.indexOf(flag));
+}
+
+describe("workerd's V8 flags in the build", () => {
+  it("are the platform's own, then MOCKCTL_WORKERD_V8_FLAGS's, in a build of their own", async () => {
+    const plain = await ensureBuild(repositoryRoot(), DEFAULT_CONFIGS, vars);
+    const traced = await ensureBuild(repositoryRoot(), DEFAULT_CONFIGS, vars, ["--trace-gc-nvp"]);
+    expect(traced.dir).not.toBe(plain.dir);
+    const [semiSpace, trace] = flagsIn(traced.config, ["--max-semi-space-size=1", "--trace-gc-nvp"]);
+    expect(semiSpace).toBeGreaterThan(0);
+    expect(trace).toBeGreaterThan(semiSpace as number);
+    const [plainSemiSpace, plainTrace] = flagsIn(plain.config, ["--max-semi-space-size=1", "--trace-gc-nvp"]);
+    expect(plainSemiSpace).toBeGreaterThan(0);
+    expect(plainTrace).toBe(-1);
+  }, 120_000);
+});
