@@ -1,0 +1,3 @@
+module mockctl.local/probe
+
+go 1.21
