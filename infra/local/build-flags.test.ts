@@ -2,16 +2,10 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ensureBuild } from "./build-cache.ts";
 import { repositoryRoot } from "./layout.ts";
-import { DEFAULT_CONFIGS } from "./platform.ts";
+import { adminVars, DEFAULT_CONFIGS } from "./platform.ts";
 
 // `npm start`'s own vars, so the plain build is the one the other tests share: one extra build, not two.
-const vars = {
-  RATE_LIMIT_RPS: "0",
-  ALLOW_INJECTION: "false",
-  API_KEY: "",
-  ALLOWED_ORIGINS: "",
-  ALLOWED_HOSTS: "",
-};
+const vars = adminVars({});
 
 /** The capnp config holds each flag as its bytes: the order they appear in is the order workerd gets them. */
 function flagsIn(config: string, flags: string[]): number[] {

@@ -80,7 +80,7 @@ const FLUSH_GRACE_MS = 1_500;
  * it declares. Except the API key: the build turns API_KEY into a binding workerd reads from its environment
  * (API_KEY_ENV), given at start.
  */
-function adminVars(options: PlatformOptions): Record<string, string> {
+export function adminVars(options: PlatformOptions): Record<string, string> {
   return {
     RATE_LIMIT_RPS: String(options.rateLimit ?? 0),
     ALLOW_INJECTION: String(options.allowInjection ?? false),
