@@ -14,10 +14,8 @@ cleanup() {
 }
 trap cleanup EXIT
 cd "$checkout"
-MOCKCTL_WORKERD_V8_FLAGS="--trace-gc-nvp ${EXTRA_V8_FLAGS:-}" script -q -c \
-  "node --max-semi-space-size=1 infra/local/start.mjs --port 2700 --data $TMP/data" /dev/null > "$TMP/out.log" 2>&1 &
-for _ in $(seq 120); do grep -q "platform ready" "$TMP/out.log" 2>/dev/null && break; sleep 0.5; done
-grep -q "platform ready" "$TMP/out.log" || { cat "$TMP/out.log"; exit 1; }
+source "$HERE/start-traced.sh"
+start_traced "$TMP/out.log" --data "$TMP/data"
 curl -sf -o /dev/null -X POST http://127.0.0.1:2700/imposters -H 'content-type: application/json' \
   -d '{"protocol":"http","port":4600,"stubs":[{"responses":[{"is":{"body":"ok"}}]}]}'
 for pid in $(pgrep -f "start.mjs --port 2700|workerd serve"); do taskset -a -p 0x1 "$pid" > /dev/null; done
