@@ -8,7 +8,7 @@ export * from "./printer/index.ts";
 export * from "./proxy/index.ts";
 // The regex engine choice and the regex sources of a stub, for `mockctl validate`'s warnings.
 export { compileUserRegex } from "./regex/index.ts";
-export { normalizeRequest } from "./request/normalize.ts";
+export { decodeRequestBody, normalizeRequest } from "./request/normalize.ts";
 export { parseQueryString } from "./request/querystring.ts";
 export { createRequestView } from "./request/view.ts";
 export * from "./responses/index.ts";

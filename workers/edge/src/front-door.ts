@@ -1,132 +1,28 @@
 import { type ImposterAddress, noSuchImposterResponse, objectName } from "@mockctl/contract";
-import type { MbRequest, RawHttpRequest, ResponseDescription } from "@mockctl/core";
-import { type ImposterEngine, normalizeRequest } from "@mockctl/core";
-import {
-  frontDoorDeps,
-  isStateNeeded,
-  markNeedsObject,
-  needsObjectForUserCode,
-  runsUserCode,
-} from "@mockctl/user-code/edge";
+import type { RawHttpRequest, ResponseDescription } from "@mockctl/core";
+import { decodeRequestBody, type ImposterEngine, normalizeRequest } from "@mockctl/core";
+import { answer, type Hit } from "./answer.ts";
 import { countStateless } from "./counting.ts";
-import { dataSourceDeps } from "./data-sources.ts";
-import { failed } from "./errors.ts";
-import { toRawRequest } from "./incoming.ts";
+import { toRawRequest, withReadBody } from "./incoming.ts";
 import { load } from "./loading.ts";
-import { objectFor, plainRequest } from "./object-stub.ts";
 import { toResponse } from "./outgoing.ts";
-import { proxies, proxyDeps } from "./proxy/forward.ts";
-import { loopbackFor } from "./proxy/loopback.ts";
 import { rateLimitOf, take, tooManyRequests } from "./rate-limit.ts";
 import { lookup, type Served } from "./registry.ts";
 import { hasKey, keyRequired, withoutKey } from "./required-key.ts";
-import { memoFor, memoKey, type RouteMemo, remember } from "./route-memo.ts";
-import { isStrict } from "./strict-mode.ts";
+import { MEMO_BODY_LIMIT, memoFor, memoKey, type RouteMemo, withBody } from "./route-memo.ts";
 
 export { FLUSH_MS } from "./counting.ts";
 
-/** One request on its way through an imposter. */
-interface Hit {
-  env: Env;
-  ctx: ExecutionContext;
-  name: string;
-  /** The registry entry served from: its engine, and its workspace's data sources. */
-  entry: Served;
+type Known = Pick<Hit, "env" | "ctx" | "name">;
+
+/** What serveFrom has settled before the request is read: where it goes and how it is remembered. */
+interface Route {
+  known: Known;
+  served: Served;
   engine: ImposterEngine;
-  request: MbRequest;
-  /** Where to remember a stateless answer, under `line` (its memoKey); null when it cannot be memoized. */
-  memo: RouteMemo | null;
-  line: string;
-  /** The raw path and query as sent, which a proxy forwards. */
+  requireKey: ImposterEngine["imposter"]["requireKey"];
   target: string;
 }
-
-/** The entry's workspace's uploaded data sources (in place of the default workspace's), kept on the entry. */
-function dataSourcesOf({ env, entry }: Hit) {
-  if (entry.dataSources?.env !== env) {
-    entry.dataSources = { env, deps: dataSourceDeps(env, entry.workspace) };
-  }
-  return entry.dataSources.deps;
-}
-
-function failedAfterCount(hit: Hit, error: unknown): Response | Promise<Response> {
-  countStateless(hit.env, hit.ctx, hit.name); // mb counts a request before matching it
-  return toResponse(failed(error));
-}
-
-const viaObject = (hit: Hit): Promise<Response> =>
-  objectFor(hit.env, hit.name).handle(plainRequest(hit.request), hit.target).then(toResponse);
-
-/**
- * Stateless stubs are answered here from the registry; a stub that changes state (cycling, repeat,
- * recording), an imposter that records requests, keeps user state or is strict goes to the object,
- * which serializes them. Written with `then` rather than async functions so a match that is synchronous
- * (no injected predicate) costs no extra turns of the microtask queue.
- */
-function answer(hit: Hit): Response | Promise<Response> {
-  if (needsObjectForUserCode(hit.engine) || isStrict(hit.engine)) return viaObject(hit);
-  let stubIndex: number | Promise<number>;
-  try {
-    stubIndex = hit.engine.match(hit.request);
-  } catch (error) {
-    return failedAfterCount(hit, error);
-  }
-  if (typeof stubIndex === "number") return answerStub(hit, stubIndex);
-  return stubIndex.then(
-    (index) => answerStub(hit, index),
-    (error: unknown) => failedAfterCount(hit, error),
-  );
-}
-
-function answerStub(hit: Hit, stubIndex: number): Promise<Response> {
-  const { env, ctx, name, engine, request, memo } = hit;
-  if (engine.isStateful(stubIndex)) return viaObject(hit);
-  if (runsUserCode(engine)) return answerWithUserCode(hit, stubIndex);
-  countStateless(env, ctx, name);
-  // A stateless stub may still proxy (proxyTransparent records nothing); never remembered, not frozen.
-  const files = dataSourcesOf(hit);
-  const deps = proxies(engine)
-    ? { ...files, ...proxyDeps(env, hit.target, loopbackFor(env, ctx, hit.name)) }
-    : files;
-  return engine.resolve(stubIndex, request, deps).then(
-    (result) => {
-      if (memo !== null) remember(memo, hit.line, result.response);
-      return toResponse(result.response);
-    },
-    (error: unknown) => toResponse(failed(error)),
-  );
-}
-
-/**
- * A stateless stub of an imposter with user code: its functions run here without state, and one that
- * uses state sends this request, and every later one of this version, to the object. Counted only once
- * the answer is ours, so a request the object serves instead is counted there alone. Never remembered:
- * a function may answer differently every time.
- */
-function answerWithUserCode(hit: Hit, stubIndex: number): Promise<Response> {
-  const { env, ctx, name, engine, request } = hit;
-  // Plain copies, as for the object: the request crosses into the user-code isolate over RPC.
-  const userCode = frontDoorDeps(env, engine, dataSourcesOf(hit));
-  const deps = proxies(engine)
-    ? { ...userCode, ...proxyDeps(env, hit.target, loopbackFor(env, ctx, name)) }
-    : userCode;
-  return engine.resolve(stubIndex, plainRequest(request), deps).then(
-    (result) => {
-      countStateless(env, ctx, name);
-      return toResponse(result.response);
-    },
-    (error: unknown) => {
-      if (isStateNeeded(error)) {
-        markNeedsObject(engine);
-        return viaObject(hit);
-      }
-      countStateless(env, ctx, name);
-      return toResponse(failed(error));
-    },
-  );
-}
-
-type Known = Pick<Hit, "env" | "ctx" | "name">;
 
 function serveFrom(
   served: Served,
@@ -138,18 +34,49 @@ function serveFrom(
   if (engine === null) return toResponse(noSuchImposterResponse());
   // Before the memo, so a remembered answer is never given without the key; not counted, as mb counts
   // only the requests its imposter sees.
-  const key = engine.imposter.requireKey;
-  if (key !== undefined && !hasKey(request, key)) return keyRequired(key);
+  const requireKey = engine.imposter.requireKey;
+  if (requireKey !== undefined && !hasKey(request, requireKey)) return keyRequired(requireKey);
+  const route: Route = { known, served, engine, requireKey, target };
   const memo = memoFor(engine);
-  const line = memo === null ? "" : memoKey(memo, request.method, target, request.headers);
-  const remembered: ResponseDescription | undefined = memo?.answers.get(line);
-  if (remembered !== undefined) {
-    countStateless(known.env, known.ctx, known.name);
-    return toResponse(remembered);
-  }
-  const raw = toRawRequest(request, target);
+  if (memo === null) return serveFresh(route, toRawRequest(request, target), null, "");
+  const line = memoKey(memo, request.method, target, request.headers);
+  if (!memo.body) return serveKeyed(route, memo, line, () => toRawRequest(request, target));
+  if (request.body === null)
+    return serveKeyed(route, memo, withBody(line, ""), () => toRawRequest(request, target));
+  // The remembered answer is keyed by the body's text, which an encoded body's bytes are not.
+  if (request.headers.has("content-encoding"))
+    return serveFresh(route, toRawRequest(request, target), null, "");
+  return request.arrayBuffer().then((buffer) => {
+    const body = decodeRequestBody(buffer);
+    const read = () => withReadBody(request, target, body);
+    if (body.length > MEMO_BODY_LIMIT) return serveFresh(route, read(), null, "");
+    return serveKeyed(route, memo, withBody(line, body), read);
+  });
+}
+
+/** The remembered answer under `line`, or the request read (by `read`), matched and then remembered. */
+function serveKeyed(
+  route: Route,
+  memo: RouteMemo,
+  line: string,
+  read: () => RawHttpRequest | Promise<RawHttpRequest>,
+): Response | Promise<Response> {
+  const remembered: ResponseDescription | undefined = memo.answers.get(line);
+  if (remembered === undefined) return serveFresh(route, read(), memo, line);
+  const { env, ctx, name } = route.known;
+  countStateless(env, ctx, name);
+  return toResponse(remembered);
+}
+
+function serveFresh(
+  route: Route,
+  raw: RawHttpRequest | Promise<RawHttpRequest>,
+  memo: RouteMemo | null,
+  line: string,
+): Response | Promise<Response> {
+  const { known, served, engine, requireKey, target } = route;
   const hit = (read: RawHttpRequest): Hit => {
-    const seen = key === undefined ? read : withoutKey(read, key);
+    const seen = requireKey === undefined ? read : withoutKey(read, requireKey);
     return { ...known, entry: served, engine, request: normalizeRequest(seen), memo, line, target };
   };
   if (raw instanceof Promise) return raw.then((read) => answer(hit(read)));

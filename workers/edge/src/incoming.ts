@@ -18,15 +18,8 @@ const PLATFORM_HEADERS = new Set([
   "x-real-ip",
 ]);
 
-/**
- * Turns a Worker Request into the core's raw request. `target` is the path and query the imposter sees.
- * Header names arrive lower-cased and duplicates comma-joined: workerd gives nothing rawer.
- *
- * Synchronous for a request without a body (most GETs): reading an absent body would still cost a trip
- * through the runtime's event loop per request, and the hot path has nothing else to wait for. Its body
- * is given as text, so the core need not decode zero bytes.
- */
-export function toRawRequest(request: Request, target: string): RawHttpRequest | Promise<RawHttpRequest> {
+/** The request line, headers and address of a Worker Request in the core's form, and its Content-Encoding. */
+function headOf(request: Request, target: string): { raw: RawHttpRequest; encoding: string | null } {
   const headers: Array<[string, string]> = [];
   let encoding: string | null = null;
   let ip: string | null = null;
@@ -39,9 +32,29 @@ export function toRawRequest(request: Request, target: string): RawHttpRequest |
   });
   const raw: RawHttpRequest = { method: request.method, url: target, headers, body: "" };
   if (ip !== null) raw.remoteAddress = ip;
+  return { raw, encoding };
+}
+
+/**
+ * Turns a Worker Request into the core's raw request. `target` is the path and query the imposter sees.
+ * Header names arrive lower-cased and duplicates comma-joined: workerd gives nothing rawer.
+ *
+ * Synchronous for a request without a body (most GETs): reading an absent body would still cost a trip
+ * through the runtime's event loop per request, and the hot path has nothing else to wait for. Its body
+ * is given as text, so the core need not decode zero bytes.
+ */
+export function toRawRequest(request: Request, target: string): RawHttpRequest | Promise<RawHttpRequest> {
+  const { raw, encoding } = headOf(request, target);
   if (request.body === null) return raw;
   return request.arrayBuffer().then((buffer) => {
     raw.body = decodeBody(new Uint8Array(buffer), encoding);
     return raw;
   });
+}
+
+/** The raw request of one whose body the front door has read already, as the text the core would make of it. */
+export function withReadBody(request: Request, target: string, body: string): RawHttpRequest {
+  const { raw } = headOf(request, target);
+  raw.body = body;
+  return raw;
 }

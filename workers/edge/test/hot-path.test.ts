@@ -1,8 +1,12 @@
+import { gzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
+import { MEMO_BODY_LIMIT } from "../src/route-memo.ts";
 import { freshPort, imposter, is, objectFor, send } from "./helpers.ts";
 
 const on = (predicate: Record<string, unknown>, body: string) => ({ predicates: [predicate], ...is(body) });
 const text = async (path: string, init?: RequestInit) => (await send(path, init)).text();
+/** A stub on the client's address keeps an imposter off the memo: every answer of it is matched anew. */
+const neverRemembered = on({ equals: { ip: "never" } }, "ip");
 
 describe("answers remembered by request line", () => {
   // The first call into an object of this file's runtime can take seconds on a busy machine: pay it here,
@@ -49,10 +53,7 @@ describe("answers remembered by request line", () => {
     ];
     const [keyed, fresh] = [freshPort(), freshPort()];
     await objectFor(keyed).put(imposter(keyed, { stubs }));
-    // A stub on the body keeps the second one off the memo: every answer of it is matched anew.
-    await objectFor(fresh).put(
-      imposter(fresh, { stubs: [on({ equals: { body: "never" } }, "body"), ...stubs] }),
-    );
+    await objectFor(fresh).put(imposter(fresh, { stubs: [neverRemembered, ...stubs] }));
     const tenant = (value: string) => ({ headers: { "x-tenant": value } });
     const asked: Array<[string, RequestInit | undefined]> = [
       ["/", tenant("t1")],
@@ -80,6 +81,56 @@ describe("answers remembered by request line", () => {
     };
     const expected = await answers(fresh);
     expect(new Set(expected)).toEqual(new Set(["t1", "empty", "none", "joined", "other"]));
+    expect(await answers(keyed)).toEqual(expected);
+  });
+
+  it("answers by the body its stubs read as an imposter that is never remembered answers", async () => {
+    const stubs = [
+      on({ equals: { body: { user: { id: "7" } } } }, "json equals"),
+      on({ equals: { body: "7" }, jsonpath: { selector: "$.order.id" } }, "jsonpath"),
+      on({ exists: { body: true }, xpath: { selector: "//item[@id='7']" } }, "xpath"),
+      on({ and: [{ equals: { method: "PUT" } }, { contains: { body: "needle" } }] }, "put needle"),
+      on({ equals: { body: "exact" } }, "exact"),
+      on({ equals: { body: "" } }, "empty"),
+      is("other"),
+    ];
+    const [keyed, fresh] = [freshPort(), freshPort()];
+    await objectFor(keyed).put(imposter(keyed, { stubs }));
+    await objectFor(fresh).put(imposter(fresh, { stubs: [neverRemembered, ...stubs] }));
+    const post = (body: BodyInit, headers: Record<string, string> = {}, method = "POST") => ({
+      method,
+      body,
+      headers,
+    });
+    const asked: RequestInit[] = [
+      post('{"user":{"id":"7"}}'),
+      post('{ "user": { "id": "7" } }'),
+      post('{"user":{"id":"8"}}'),
+      post('{"order":{"id":"7"}}'),
+      post('{"order":{"id":7}}'),
+      post('<items><item id="7"/></items>'),
+      post('<items><item id="8"/></items>'),
+      post("a needle", {}, "PUT"),
+      post("a needle"),
+      post("exact"),
+      post("\uFEFFexact"),
+      post("exact\n"),
+      post("EXACT"),
+      post(""),
+      { method: "GET" },
+      post(gzipSync("exact"), { "content-encoding": "gzip" }),
+      post(gzipSync("exact")),
+      post(`${"x".repeat(MEMO_BODY_LIMIT)}needle`, {}, "PUT"),
+    ];
+    const answers = async (port: number) => {
+      const texts: string[] = [];
+      for (const init of [...asked, ...asked]) texts.push(await text(`/i/${port}/`, init));
+      return texts;
+    };
+    const expected = await answers(fresh);
+    expect(new Set(expected)).toEqual(
+      new Set(["json equals", "jsonpath", "xpath", "put needle", "exact", "empty", "other"]),
+    );
     expect(await answers(keyed)).toEqual(expected);
   });
 

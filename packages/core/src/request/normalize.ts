@@ -4,6 +4,9 @@ import { parseTarget } from "./target.ts";
 
 const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
 
+/** A body's bytes as the text Mountebank reads: UTF-8, a leading byte-order mark kept. */
+export const decodeRequestBody = (bytes: Uint8Array | ArrayBuffer): string => utf8.decode(bytes);
+
 /**
  * Builds the request Mountebank's http(s) imposters see (`models/http/httpRequest.js`):
  * - `path` is the WHATWG URL pathname: dot segments resolved, percent-encoding kept as sent;
@@ -17,7 +20,7 @@ const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
 export function normalizeRequest(raw: RawHttpRequest): MbRequest {
   const target = parseTarget(raw.url);
   const headers = headerMap(raw.headers);
-  const body = typeof raw.body === "string" ? raw.body : utf8.decode(raw.body);
+  const body = typeof raw.body === "string" ? raw.body : decodeRequestBody(raw.body);
   const ip = raw.remoteAddress ?? "";
   const request: MbRequest = {
     requestFrom: raw.remotePort === undefined ? ip : `${ip}:${raw.remotePort}`,
