@@ -15,15 +15,20 @@ export { FLUSH_MS } from "./counting.ts";
 
 type Known = Pick<Hit, "env" | "ctx" | "name">;
 
-/** What serveFrom has settled before the request is read: where it goes and how it is remembered. */
-interface Route {
+/** A request the memo could not answer, and its body if the front door has read it already. */
+interface Unanswered {
   known: Known;
   served: Served;
   engine: ImposterEngine;
-  requireKey: ImposterEngine["imposter"]["requireKey"];
+  request: Request;
   target: string;
+  body?: string;
 }
 
+/**
+ * The memo's lookups allocate nothing but their keys and the body's read: the request is copied into the
+ * core's form only when the memo has no answer.
+ */
 function serveFrom(
   served: Served,
   request: Request,
@@ -36,49 +41,47 @@ function serveFrom(
   // only the requests its imposter sees.
   const requireKey = engine.imposter.requireKey;
   if (requireKey !== undefined && !hasKey(request, requireKey)) return keyRequired(requireKey);
-  const route: Route = { known, served, engine, requireKey, target };
   const memo = memoFor(engine);
-  if (memo === null) return serveFresh(route, toRawRequest(request, target), null, "");
+  if (memo === null) return serveFresh({ known, served, engine, request, target }, null, "");
   const line = memoKey(memo, request.method, target, request.headers);
-  if (!memo.body) return serveKeyed(route, memo, line, () => toRawRequest(request, target));
-  if (request.body === null)
-    return serveKeyed(route, memo, withBody(line, ""), () => toRawRequest(request, target));
+  if (!memo.body || request.body === null) {
+    const key = memo.body ? withBody(line, "") : line;
+    return fromMemo(memo, key, known) ?? serveFresh({ known, served, engine, request, target }, memo, key);
+  }
   // The remembered answer is keyed by the body's text, which an encoded body's bytes are not.
-  if (request.headers.has("content-encoding"))
-    return serveFresh(route, toRawRequest(request, target), null, "");
+  if (request.headers.has("content-encoding")) {
+    return serveFresh({ known, served, engine, request, target }, null, "");
+  }
   return request.arrayBuffer().then((buffer) => {
     const body = decodeRequestBody(buffer);
-    const read = () => withReadBody(request, target, body);
-    if (body.length > MEMO_BODY_LIMIT) return serveFresh(route, read(), null, "");
-    return serveKeyed(route, memo, withBody(line, body), read);
+    const unanswered = { known, served, engine, request, target, body };
+    if (body.length > MEMO_BODY_LIMIT) return serveFresh(unanswered, null, "");
+    const key = withBody(line, body);
+    return fromMemo(memo, key, known) ?? serveFresh(unanswered, memo, key);
   });
 }
 
-/** The remembered answer under `line`, or the request read (by `read`), matched and then remembered. */
-function serveKeyed(
-  route: Route,
-  memo: RouteMemo,
-  line: string,
-  read: () => RawHttpRequest | Promise<RawHttpRequest>,
-): Response | Promise<Response> {
-  const remembered: ResponseDescription | undefined = memo.answers.get(line);
-  if (remembered === undefined) return serveFresh(route, read(), memo, line);
-  const { env, ctx, name } = route.known;
-  countStateless(env, ctx, name);
+/** The answer remembered under `key`, counted as mb counts every request its imposter sees. */
+function fromMemo(memo: RouteMemo, key: string, known: Known): Response | Promise<Response> | undefined {
+  const remembered: ResponseDescription | undefined = memo.answers.get(key);
+  if (remembered === undefined) return undefined;
+  countStateless(known.env, known.ctx, known.name);
   return toResponse(remembered);
 }
 
+/** Reads (unless read), normalizes and matches the request; its answer is remembered under `line` in `memo`. */
 function serveFresh(
-  route: Route,
-  raw: RawHttpRequest | Promise<RawHttpRequest>,
+  unanswered: Unanswered,
   memo: RouteMemo | null,
   line: string,
 ): Response | Promise<Response> {
-  const { known, served, engine, requireKey, target } = route;
+  const { known, served, engine, request, target, body } = unanswered;
+  const requireKey = engine.imposter.requireKey;
   const hit = (read: RawHttpRequest): Hit => {
     const seen = requireKey === undefined ? read : withoutKey(read, requireKey);
     return { ...known, entry: served, engine, request: normalizeRequest(seen), memo, line, target };
   };
+  const raw = body === undefined ? toRawRequest(request, target) : withReadBody(request, target, body);
   if (raw instanceof Promise) return raw.then((read) => answer(hit(read)));
   return answer(hit(raw));
 }
