@@ -5,10 +5,16 @@ const REGEX_STUBS = 100;
 const LAST = REGEX_STUBS - 1;
 
 /**
- * The regex-heavy scenarios (issue 15): every request runs user patterns, so a slower regex engine
- * shows here. Both read a header or the body, which keeps them off the request-line memo
- * (workers/edge/src/route-memo.ts): the patterns run on every request, not once.
+ * A stub on the client's address after the matching one: never reached, but the route memo
+ * (workers/edge/src/route-memo.ts) keys by the request line, named headers and body only, so it keeps the
+ * imposter off the memo and its patterns run on every request, not once.
  */
+const OFF_THE_MEMO = {
+  predicates: [{ equals: { requestFrom: "nobody" } }],
+  responses: [{ is: { body: "never" } }],
+};
+
+/** The regex-heavy scenarios (issue 15): every request runs user patterns, so a slower regex engine shows here. */
 export const REGEX_SCENARIOS: Scenario[] = [
   {
     id: "regex-last",
@@ -20,12 +26,15 @@ export const REGEX_SCENARIOS: Scenario[] = [
     imposter: {
       protocol: "http",
       port: 4552,
-      stubs: Array.from({ length: REGEX_STUBS }, (_, i) => ({
-        predicates: [
-          { matches: { path: `^/catalog/p${i}/items/[a-z]+-\\d+$`, headers: { "x-bench": "^\\d$" } } },
-        ],
-        responses: [{ is: { body: i === LAST ? "hello" : `regex ${i}` } }],
-      })),
+      stubs: [
+        ...Array.from({ length: REGEX_STUBS }, (_, i) => ({
+          predicates: [
+            { matches: { path: `^/catalog/p${i}/items/[a-z]+-\\d+$`, headers: { "x-bench": "^\\d$" } } },
+          ],
+          responses: [{ is: { body: i === LAST ? "hello" : `regex ${i}` } }],
+        })),
+        OFF_THE_MEMO,
+      ],
     },
   },
   {
@@ -38,10 +47,13 @@ export const REGEX_SCENARIOS: Scenario[] = [
     imposter: {
       protocol: "http",
       port: 4553,
-      stubs: Array.from({ length: REGEX_STUBS }, (_, i) => ({
-        predicates: [{ matches: { body: `"sku":\\s*"sku-${i}"` } }],
-        responses: [{ is: { body: i === LAST ? "hello" : `body ${i}` } }],
-      })),
+      stubs: [
+        ...Array.from({ length: REGEX_STUBS }, (_, i) => ({
+          predicates: [{ matches: { body: `"sku":\\s*"sku-${i}"` } }],
+          responses: [{ is: { body: i === LAST ? "hello" : `body ${i}` } }],
+        })),
+        OFF_THE_MEMO,
+      ],
     },
   },
 ];
