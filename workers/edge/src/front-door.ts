@@ -26,8 +26,8 @@ interface Unanswered {
 }
 
 /**
- * The memo's lookups allocate nothing but their keys and the body's read: the request is copied into the
- * core's form only when the memo has no answer.
+ * The memo is asked before anything is copied: the request is put in the core's form (its headers walked,
+ * normalized) only when the memo has no answer.
  */
 function serveFrom(
   served: Served,
