@@ -6,6 +6,7 @@ import type { Predicate } from "../schemas/predicate.ts";
 import type { Stub } from "../schemas/response.ts";
 import type { Candidates } from "./candidates.ts";
 import { evaluateStub, firstOf } from "./evaluate-stub.ts";
+import { mayReplacePrototype } from "./prototype-keys.ts";
 import { RequestScan } from "./request-scan.ts";
 import { RouteIndex } from "./route-index.ts";
 
@@ -50,6 +51,7 @@ export function compileImposter(
     evaluateStub(stubs[position]!.predicates, view, inject);
 
   function match(view: RequestView, inject?: PredicateInjector): number | Promise<number> {
+    if (mayReplacePrototype(view.request.body)) return matchLinear(view, inject);
     const candidates = index.acquire();
     try {
       if (!candidates.start(new RequestScan(view))) return -1;

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { testRequest } from "../../test/behaviors/test-request.ts";
+import { createRequestView } from "../request/view.ts";
+import { compileImposter } from "./compile-imposter.ts";
+import { mayReplacePrototype } from "./prototype-keys.ts";
+
+describe("mayReplacePrototype", () => {
+  it.each([
+    ['{"a":1}', false],
+    ["not json at all", false],
+    ['{"name":"caf\\u00e9"}', false],
+    ["\\u not json", false],
+    ['{"id":{"__proto__":[]}}', true],
+    ['{"__PROTO__":{"a":1}}', true],
+    ['{"a":[{"\\u005f_proto__":1}]}', true],
+    ['{"a":{"\\U005F_PROTO__":1}}', true],
+    ['"just __proto__ in a string"', true],
+  ])("%s: %s", (body, expected) => {
+    expect(mayReplacePrototype(body)).toBe(expected);
+  });
+
+  it("assumes the worst for a tree too deep to walk", () => {
+    const deep = `${"[".repeat(200_000)}"\\u0041"${"]".repeat(200_000)}`;
+    expect(mayReplacePrototype(deep)).toBe(true);
+  });
+});
+
+describe("the route index on a body whose folded tree has a replaced prototype", () => {
+  it("throws where the ordered evaluation throws, instead of ruling the stub out by another field", () => {
+    // fast-check's counterexample (seed -436491777): the body equals reads `id` first and throws on its
+    // prototype-replaced object; the header the index keyed the stub by would have ruled it out.
+    const compiled = compileImposter({
+      stubs: [
+        {
+          predicates: [
+            {
+              or: [
+                {
+                  and: [
+                    { equals: { body: { ID: "1", name: "BOB" } } },
+                    { startsWith: { headers: { "X-Tenant": "a" } } },
+                  ],
+                },
+              ],
+            },
+          ],
+          responses: [],
+        },
+      ],
+    });
+    const body = JSON.stringify({
+      id: JSON.parse('{"__proto__":[],"length":{"__proto__":null}}'),
+      user: "x",
+    });
+    const request = testRequest({ body });
+    const run = (how: "match" | "matchLinear") => () => compiled[how](createRequestView(request));
+    expect(run("matchLinear")).toThrow("Cannot convert object to primitive value");
+    expect(run("match")).toThrow("Cannot convert object to primitive value");
+  });
+});
