@@ -15,6 +15,8 @@ describe("mayReplacePrototype", () => {
     ['{"a":[{"\\u005f_proto__":1}]}', true],
     ['{"a":{"\\U005F_PROTO__":1}}', true],
     ['"just __proto__ in a string"', true],
+    ['{"__proto__":0}', true],
+    ['{"__proto__":}', false],
   ])("%s: %s", (body, expected) => {
     expect(mayReplacePrototype(body)).toBe(expected);
   });
