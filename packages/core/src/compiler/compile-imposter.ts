@@ -51,7 +51,7 @@ export function compileImposter(
     evaluateStub(stubs[position]!.predicates, view, inject);
 
   function match(view: RequestView, inject?: PredicateInjector): number | Promise<number> {
-    if (mayReplacePrototype(view.request.body)) return matchLinear(view, inject);
+    if (mayReplacePrototype(view)) return matchLinear(view, inject);
     const candidates = index.acquire();
     try {
       if (!candidates.start(new RequestScan(view))) return -1;

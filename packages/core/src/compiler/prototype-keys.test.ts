@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { testRequest } from "../../test/behaviors/test-request.ts";
 import { createRequestView } from "../request/view.ts";
 import { compileImposter } from "./compile-imposter.ts";
@@ -18,12 +18,26 @@ describe("mayReplacePrototype", () => {
     ['{"__proto__":0}', true],
     ['{"__proto__":}', false],
   ])("%s: %s", (body, expected) => {
-    expect(mayReplacePrototype(body)).toBe(expected);
+    expect(mayReplacePrototype(createRequestView(testRequest({ body })))).toBe(expected);
   });
 
-  it("assumes the worst for a tree too deep to walk", () => {
-    const deep = `${"[".repeat(200_000)}"\\u0041"${"]".repeat(200_000)}`;
-    expect(mayReplacePrototype(deep)).toBe(true);
+  it("finds no key in a tree too deep for the core, which reads that body as text", () => {
+    const deep = `${"[".repeat(200_000)}{"\\u005f_proto__":1}${"]".repeat(200_000)}`;
+    expect(mayReplacePrototype(createRequestView(testRequest({ body: deep })))).toBe(false);
+  });
+
+  it("parses an escaped body once for itself and the default fold's predicates", () => {
+    const compiled = compileImposter({
+      stubs: [{ predicates: [{ equals: { body: { name: "café" } } }], responses: [] }],
+    });
+    const parse = vi.spyOn(JSON, "parse");
+    try {
+      const view = createRequestView(testRequest({ body: '{"name":"caf\\u00e9"}' }));
+      expect(compiled.match(view)).toBe(0);
+      expect(parse).toHaveBeenCalledTimes(1);
+    } finally {
+      parse.mockRestore();
+    }
   });
 });
 

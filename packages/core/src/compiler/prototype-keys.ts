@@ -1,3 +1,6 @@
+import type { RequestView } from "../predicates/types.ts";
+import { foldCase } from "./leaf-params.ts";
+
 /**
  * Whether a request body's JSON may hold a `__proto__` key once folded. Mountebank's `tryJSON` rebuilds
  * the parsed tree by assignment, so such a key replaces the object's prototype (predicates/try-json.ts),
@@ -5,27 +8,27 @@
  * index rules stubs out by any of their fields, not in Mountebank's order, so it could answer "no match"
  * where the ordered evaluation throws first: such requests are matched in order instead.
  *
- * Conservative: a key spelled in any case counts (the default fold lower-cases it), and `\u` escapes, which
- * can spell the key, are decoded by parsing the body as written and lower-cased.
+ * Conservative: a key spelled in any case counts (the default fold lower-cases it), and so does one spelled
+ * with `\u` escapes.
  */
-export function mayReplacePrototype(body: string): boolean {
+export function mayReplacePrototype(view: RequestView): boolean {
+  const body = view.request.body;
   // The shortest JSON with such a key, `{"__proto__":0}`, has 15 characters: a GET's empty body stops here.
   // One scan for the others: most bodies have neither.
   if (body.length < 15 || !SUSPECT.test(body)) return false;
   if (PROTO_TEXT.test(body)) return true;
-  return [body, body.toLowerCase()].some((text) => {
-    try {
-      return hasProtoKey(JSON.parse(text));
-    } catch (error) {
-      // Not JSON: no tree to rebuild. A tree too deep to walk: assume the worst.
-      return !(error instanceof SyntaxError);
-    }
-  });
+  // Only escapes can spell the key now, so the tree is read. The lower-cased text parses whenever the text
+  // as written does, to the same keys up to case (lower-casing changes no escape's meaning and no JSON
+  // token's), and sometimes when it does not (`\U005F`, `TRUE`); it is also the text the default fold
+  // parses, through the same view cache, so the predicates that follow do not parse it again. A tree the
+  // core will not read (too deep) comes back undefined: the body is then text to every predicate.
+  return hasProtoKey(view.parseJson(foldCase(body)));
 }
 
 const SUSPECT = /__proto__|\\u/i;
 const PROTO_TEXT = /__proto__/i;
 
+/** Recursion is safe: view.parseJson returns no tree deeper than MAX_BODY_DEPTH (select/depth.ts). */
 function hasProtoKey(value: unknown): boolean {
   if (typeof value !== "object" || value === null) return false;
   if (Array.isArray(value)) return value.some(hasProtoKey);
