@@ -2,38 +2,16 @@
  * `npm run bench:core`: the core matching benchmark. Writes RESULTS.md and results.json beside this file.
  * `BENCH_QUICK=1` shortens every measurement (for a smoke run; the numbers are then rough);
  * `BENCH_RENDER_ONLY=1` only re-renders RESULTS.md from results.json; `BENCH_SHAPES` measures a few shapes.
- *
- * tsx transpiles with esbuild's `keepNames`, which wraps every closure created at run time in a
- * `defineProperty` call (≈ 0.5 µs each). So the measured code is bundled here without it, as a Worker
- * bundle with `keep_names: false` is, then imported; a short second pass measures the keepNames cost,
- * which is what wrangler's default (`keep_names: true`) pays.
  */
 
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync, writeFileSync } from "node:fs";
 import process from "node:process";
-import { pathToFileURL } from "node:url";
-import { build } from "esbuild";
-import type * as Main from "./main.ts";
+import { fileURLToPath } from "node:url";
+import { loadBench } from "./bundle.ts";
 import { machine, type Results, renderMarkdown } from "./report.ts";
 
-async function load(keepNames: boolean): Promise<typeof Main> {
-  const outfile = join(tmpdir(), `mockctl-bench-${process.pid}-${keepNames ? "kept" : "plain"}.mjs`);
-  await build({
-    entryPoints: [new URL("main.ts", import.meta.url).pathname],
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    keepNames,
-    outfile,
-    logLevel: "error",
-  });
-  const loaded = (await import(pathToFileURL(outfile).href)) as typeof Main;
-  rmSync(outfile);
-  return loaded;
-}
+const MAIN = fileURLToPath(new URL("main.ts", import.meta.url));
+const load = (keepNames: boolean) => loadBench(MAIN, keepNames, "run");
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const outDir = new URL(".", import.meta.url);
