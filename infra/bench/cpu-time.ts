@@ -31,6 +31,24 @@ export function newWorkerd(known: number[]): number {
   return pid;
 }
 
+/** Every workerd process started since `known` was taken (a platform may run two), added to `known`. */
+export function newWorkerds(known: number[]): number[] {
+  const pids = workerdPids().filter((one) => !known.includes(one));
+  if (pids.length === 0) throw new Error("no new workerd process found");
+  known.push(...pids);
+  return pids;
+}
+
+/** CPU µs per request over `run`, summed over `pids` (a server's workerd processes). */
+export async function serverCpuPerRequest<T extends { requests: number }>(
+  pids: readonly number[],
+  run: () => Promise<T>,
+): Promise<{ result: T; us: number }> {
+  const named = Object.fromEntries(pids.map((pid) => [String(pid), pid]));
+  const { result, usPerRequest } = await cpuPerRequest(named, run);
+  return { result, us: pids.reduce((sum, pid) => sum + (usPerRequest[String(pid)] ?? 0), 0) };
+}
+
 /**
  * CPU spent per request by each named process over a measured stretch: the cost that stays the same
  * however busy the shared machine is (a rate does not), so two servers can be compared without a quiet machine.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type BenchRun, renderResults } from "./report.ts";
+import { type BenchRun, recordedScenario, renderResults } from "./report.ts";
 import type { SeriesSummary } from "./stats.ts";
 
 const summary = (
@@ -112,5 +112,51 @@ describe("renderResults", () => {
     expect(text).toContain("  - hdr, header stub: `GET /i/2/a` with `x-bench: 1` (informational)");
     expect(text).toContain("load average (1, 5, 15 min) at the start: 0.5, 1, 2; at the end: n/a");
     expect(text).toContain("`wrk -t1 -c50 -d10s` (wrk 4.1.0)");
+  });
+
+  it("keeps a long rotation by its first requests and its length, and says how long it was", () => {
+    const requests = Array.from({ length: 5_000 }, (_, i) => ({
+      method: "POST",
+      path: "/i/3/a",
+      body: `{"n":${i}}`,
+      expect: { status: 200 },
+    }));
+    const recorded = recordedScenario({
+      id: "fresh",
+      title: "fresh bodies",
+      path: "/i/3/a",
+      bodies: [],
+      target: true,
+      requests,
+    });
+    expect(recorded.requests?.map((r) => r.body)).toEqual(['{"n":0}', '{"n":1}', '{"n":2}']);
+    expect(recorded.requestCount).toBe(5_000);
+    const short = recordedScenario({
+      id: "two",
+      title: "two",
+      path: "/",
+      bodies: [],
+      target: true,
+      requests: requests.slice(0, 2),
+    });
+    expect(short.requests).toHaveLength(2);
+    expect(short.requestCount).toBeUndefined();
+    const text = renderResults({ ...run(), scenarios: [recorded] });
+    expect(text).toContain('(5,000 requests; the first bodies: `{"n":0}`, `{"n":1}`, `{"n":2}`) in turn');
+  });
+
+  it("shows workerd's CPU per request for the platform on its socket beside its floor's", () => {
+    const base = run();
+    const withCpu: BenchRun = {
+      ...base,
+      summaries: [
+        summary({ key: "floor", server: "floor", scenario: "floor", median: 10_000, cpuUs: [100, 120] }),
+        summary({ server: "direct", scenario: "one", title: "one stub", cpuUs: [110, 160], cpuRatio: 0.83 }),
+      ],
+    };
+    const text = renderResults(withCpu);
+    expect(text).toContain("### CPU per request");
+    expect(text).toContain("| one stub | floor | 110 | 135 | 110 / 160 | 0.83 |");
+    expect(renderResults(base)).not.toContain("### CPU per request");
   });
 });

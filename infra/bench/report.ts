@@ -13,7 +13,10 @@ export interface BenchRun {
   /** The commit the measured platform's edge was built on, and the baseline edge's, if any. */
   edge: { platform: string; baseline?: string };
   scenarios: Array<
-    Pick<Scenario, "id" | "title" | "path" | "target" | "headers" | "body" | "requests" | "note">
+    Pick<Scenario, "id" | "title" | "path" | "target" | "headers" | "body" | "requests" | "note"> & {
+      /** How many requests the rotation had, when `requests` keeps only its first few (recordedScenario). */
+      requestCount?: number;
+    }
   >;
   summaries: SeriesSummary[];
 }
@@ -25,6 +28,17 @@ const SERVER_LABEL = {
   baseline: "baseline edge",
   ceiling: "wrk ceiling",
 } as const;
+
+/** A rotation longer than this is stored by its first few requests and its length. */
+const LISTED_REQUESTS = 8;
+
+/** A scenario as results.json keeps it: a rotation of thousands of distinct bodies is not copied whole. */
+export function recordedScenario(scenario: Scenario): BenchRun["scenarios"][number] {
+  const { id, title, path, target, headers, body, requests, note } = scenario;
+  const recorded = { id, title, path, target, headers, body, requests, note };
+  if (requests === undefined || requests.length <= LISTED_REQUESTS) return recorded;
+  return { ...recorded, requests: requests.slice(0, 3), requestCount: requests.length };
+}
 
 const int = (value: number) => Math.round(value).toLocaleString("en");
 const percent = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
@@ -82,6 +96,41 @@ function beforeAfter(run: BenchRun): string[] {
   return lines;
 }
 
+/**
+ * workerd's CPU per request beside the rate (floor and platform on workerd's socket only): a tenant that
+ * takes the core slows the rate of whatever runs then, not the CPU each request costs.
+ */
+function cpuTable(run: BenchRun): string[] {
+  const read = run.summaries.filter((s) => s.server === "direct" && s.cpuRatio !== undefined);
+  if (read.length === 0) return [];
+  const floorOf = (key: string) => run.summaries.find((s) => s.key === key);
+  const us = (values: number[] | undefined) => (values === undefined ? "" : int(median(values)));
+  const lines = [
+    "",
+    "### CPU per request: workerd's, from /proc, in the same runs (informational)",
+    "",
+    "User plus system time of the server's workerd processes over each measured run, per request. The",
+    "ratio is the median over rounds of the floor's µs ÷ the platform's in the same round: the share of the",
+    "floor's rate the platform would reach with workerd alone on its core. The target above stays the rate.",
+    "",
+    row(["scenario", "floor", "floor µs", "platform µs", "rounds (platform µs)", "floor ÷ platform"]),
+    row(["---", "---", "---:", "---:", "---:", "---:"]),
+  ];
+  for (const summary of read) {
+    const floor = floorOf(summary.floor);
+    const rounds = (summary.cpuUs ?? []).map(int).join(" / ");
+    const cells = [
+      summary.floor,
+      us(floor?.cpuUs),
+      us(summary.cpuUs),
+      rounds,
+      (summary.cpuRatio ?? 0).toFixed(2),
+    ];
+    lines.push(row([summary.title, ...cells]));
+  }
+  return lines;
+}
+
 /** Which platform the target is held to, said plainly: both it and the floor on workerd's socket, or not. */
 function judged(run: BenchRun): string {
   if (run.summaries.some((summary) => summary.server === "direct"))
@@ -134,7 +183,11 @@ function scenarioLine(scenario: BenchRun["scenarios"][number]): string {
     const sent = scenario.requests.map(
       ({ method, path, body }) => `\`${method} ${path}\`${body ? " + body" : ""}`,
     );
-    return `  - ${scenario.id}, ${scenario.title}: ${sent.join(", ")} in turn${info}`;
+    const more =
+      scenario.requestCount === undefined
+        ? ""
+        : `, … (${int(scenario.requestCount)} requests; the first bodies: ${scenario.requests.map(({ body }) => `\`${body ?? ""}\``).join(", ")})`;
+    return `  - ${scenario.id}, ${scenario.title}: ${sent.join(", ")}${more} in turn${info}`;
   }
   const headers = Object.entries(scenario.headers ?? {}).map(
     ([name, value]) => ` with \`${name}: ${value}\``,
@@ -194,6 +247,7 @@ export function renderResults(run: BenchRun): string {
     ...resultsTable(run),
     ...beforeAfter(run),
     ...relayPrice(run),
+    ...cpuTable(run),
     "",
     `Target: an imposter at ≥ ${percent(TARGET_RATIO)} of the floor's requests per second. ${judged(run)}`,
     "",

@@ -1,4 +1,4 @@
-import { ISSUE12_SCENARIOS } from "./issue12-scenarios.ts";
+import { FRESH_BODY_SCENARIO, ISSUE12_SCENARIOS } from "./issue12-scenarios.ts";
 import { LOADTEST_SCENARIOS } from "./loadtest-scenarios.ts";
 import { REGEX_SCENARIOS } from "./regex-scenarios.ts";
 import type { WrkOptions, WrkRequest } from "./wrk.ts";
@@ -130,6 +130,7 @@ export const SCENARIOS: Scenario[] = [
   ...REGEX_SCENARIOS,
   ...LOADTEST_SCENARIOS,
   ...ISSUE12_SCENARIOS,
+  FRESH_BODY_SCENARIO,
 ];
 
 /** Creates the scenario's imposter through the platform's admin API (same origin as the front door). */

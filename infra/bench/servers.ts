@@ -4,11 +4,17 @@ import { dirname, join } from "node:path";
 import { startFloor } from "../floor/floor.ts";
 import { DEFAULT_CONFIGS, type Platform, startPlatform } from "../local/platform.ts";
 import { type BaselineEdge, extractBaselineEdge } from "./baseline.ts";
+import { newWorkerds, workerdPids } from "./cpu-time.ts";
 import type { Server } from "./stats.ts";
 
 /** Everything a run started, by the server it plays; `stop` ends all of it and removes its folders. */
 export interface Servers {
   origins: Partial<Record<Server, string>>;
+  /**
+   * The workerd processes of the servers served on workerd's own socket (the floor, and the platform with
+   * --direct), whose CPU per request is read beside the rate: steal by other tenants slows a rate, not that.
+   */
+  workerd: Partial<Record<Server, number[]>>;
   baselineCommit?: string;
   stop(): Promise<void>;
 }
@@ -65,9 +71,12 @@ export async function startServers(
   };
   try {
     const origins: Partial<Record<Server, string>> = {};
+    const workerd: Partial<Record<Server, number[]>> = {};
+    const known = workerdPids();
     const floor = await startFloor({ port: 0, host: "127.0.0.1" });
     running.push(floor);
     origins.floor = floor.url;
+    workerd.floor = newWorkerds(known);
     const platform = await startPlatform({
       port: 0,
       host: "127.0.0.1",
@@ -80,9 +89,11 @@ export async function startServers(
     if (direct) {
       const limit = rateLimit === undefined ? {} : { rateLimit };
       const options = { port: 0, host: "127.0.0.1", dataDir: dataDir(), allowInjection, direct, ...limit };
+      known.push(...workerdPids());
       const onSocket = await startPlatform(options);
       running.push(onSocket);
       origins.direct = onSocket.url;
+      workerd.direct = newWorkerds(known);
     }
     if (baselineRef === DIRECT) {
       const direct = await startPlatform({ port: 0, host: "127.0.0.1", dataDir: dataDir(), direct: true });
@@ -125,7 +136,7 @@ export async function startServers(
         process.chdir(cwd);
       }
     }
-    const servers: Servers = { origins, stop };
+    const servers: Servers = { origins, workerd, stop };
     if (baseline !== undefined)
       servers.baselineCommit = `${baseline.commit}${baselineCore ? " (edge and core)" : ""}`;
     if (baselineRef === DIRECT) servers.baselineCommit = "this commit, without the keep-alive relay (direct)";

@@ -97,3 +97,21 @@ describe("summarize", () => {
     expect(() => summarize([series("x", "platform", true, [1])])).toThrow(/floor/);
   });
 });
+
+describe("summarize, with workerd's CPU per request", () => {
+  it("pairs each round's CPU with the floor's in the same round, and leaves servers without it alone", () => {
+    const floor = { ...series("floor", "floor", false, [100, 100, 100]), cpuUs: [100, 200, 100] };
+    const direct = {
+      ...series("direct:a", "direct", true, [90, 90, 90]),
+      cpuUs: [125, 250, 200],
+      floor: "floor",
+    };
+    const relayed = { ...series("platform:a", "platform", false, [80, 80, 80]), floor: "floor" };
+    const [, onSocket, behindRelay] = summarize([floor, direct, relayed]);
+    // Rounds 0.8, 0.8, 0.5: the median of the paired ratios, not 133 ÷ 200.
+    expect(onSocket?.cpuRatio).toBeCloseTo(0.8);
+    expect(onSocket?.cpuUs).toEqual([125, 250, 200]);
+    expect(behindRelay?.cpuRatio).toBeUndefined();
+    expect(behindRelay?.cpuUs).toBeUndefined();
+  });
+});

@@ -22,6 +22,8 @@ export interface Series {
   /** Counted against TARGET_RATIO (only the platform's target scenarios are). */
   target: boolean;
   runs: WrkResult[];
+  /** workerd's CPU µs per request in each run, for a server on workerd's own socket (Servers.workerd). */
+  cpuUs?: number[];
   /** The key of the floor series this one is read against; the first floor series when absent. */
   floor?: string;
   /** The key of the ceiling series of that floor's requests, when one was measured. */
@@ -43,6 +45,13 @@ export interface SeriesSummary {
   ratio: number;
   /** The median of this round's rps / the floor's rps in the same round: steadier on a noisy machine. */
   roundRatio: number;
+  /** workerd's CPU µs per request, round by round, when it was read (the floor and the platform on its socket). */
+  cpuUs?: number[];
+  /**
+   * The median over rounds of the floor's CPU per request ÷ this one's in the same round: the share of the
+   * floor's rate this server would reach with workerd alone on a core. Informational: the target is `ratio`.
+   */
+  cpuRatio?: number;
   /** For a target: whether `ratio` (of medians, the acceptance's measure) reaches TARGET_RATIO. */
   met?: boolean;
   /** This series' floor key, and the larger of its own and its floor's median over wrk's ceiling. */
@@ -95,6 +104,11 @@ export function summarize(series: readonly Series[]): SeriesSummary[] {
       roundRatio: median(rps.map((value, round) => value / (floorRps[round] ?? Number.NaN))),
       floor: floor.key,
     };
+    if (one.cpuUs !== undefined) summary.cpuUs = one.cpuUs;
+    if (one.cpuUs !== undefined && floor.cpuUs !== undefined) {
+      const floorCpu = floor.cpuUs;
+      summary.cpuRatio = median(one.cpuUs.map((us, round) => (floorCpu[round] ?? Number.NaN) / us));
+    }
     const ceiling = one.ceiling === undefined ? undefined : byKey.get(one.ceiling);
     if (ceiling !== undefined && one.server !== "ceiling") {
       const top = median(ceiling.runs.map((run) => run.rps));

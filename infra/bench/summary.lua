@@ -5,11 +5,17 @@ if body ~= nil then
   wrk.body = body
 end
 
--- A scenario of several requests (WRK_REQUESTS, written by infra/bench/wrk.ts: requests separated by
--- \30, fields by \31: method, path, body, then header names and values) sends them in turn on every
--- connection. Each is formatted once, in `init` (wrk sets the Host header just before calling it);
--- `request` only picks the next.
-local spec = os.getenv("WRK_REQUESTS")
+-- A scenario of several requests (the file WRK_REQUESTS_FILE names, written by infra/bench/wrk.ts:
+-- requests separated by \30, fields by \31: method, path, body, then header names and values) sends
+-- them in turn on every connection. Each is formatted once, in `init` (wrk sets the Host header just
+-- before calling it); `request` only picks the next.
+local spec = nil
+local file = os.getenv("WRK_REQUESTS_FILE")
+if file ~= nil then
+  local handle = assert(io.open(file, "rb"))
+  spec = handle:read("*a")
+  handle:close()
+end
 if spec ~= nil then
   local requests = {}
   init = function()

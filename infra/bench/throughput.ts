@@ -6,9 +6,10 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { startCeiling } from "./ceiling.ts";
+import { serverCpuPerRequest } from "./cpu-time.ts";
 import { CEILINGS, FLOORS } from "./floors.ts";
 import { currentLoad, describeMachine, waitForQuiet } from "./machine.ts";
-import { type BenchRun, renderResults } from "./report.ts";
+import { type BenchRun, recordedScenario, renderResults } from "./report.ts";
 import { createImposter, SCENARIOS, type Scenario, verify, wrkLoadOf, wrkPathOf } from "./scenarios.ts";
 import { type Servers, startServers } from "./servers.ts";
 import { type Series, type Server, summarize } from "./stats.ts";
@@ -99,9 +100,14 @@ async function measure(servers: Servers, series: Series[], rounds: number, wrk: 
       const url = `${servers.origins[one.server]}${wrkPathOf(scenario)}`;
       const load = wrkLoadOf(scenario);
       if (warmup.seconds > 0) await runWrk(url, { ...warmup, ...load });
-      const result = await runWrk(url, { ...wrk, ...load });
+      const pids = servers.workerd[one.server];
+      const run = () => runWrk(url, { ...wrk, ...load });
+      const { result, us } =
+        pids === undefined ? { result: await run() } : await serverCpuPerRequest(pids, run);
       one.runs.push(result);
-      console.log(`round ${round + 1}/${rounds} ${one.key}: ${Math.round(result.rps)} req/s`);
+      if (us !== undefined) one.cpuUs = [...(one.cpuUs ?? []), us];
+      const cpu = us === undefined ? "" : `, workerd ${us} µs/request`;
+      console.log(`round ${round + 1}/${rounds} ${one.key}: ${Math.round(result.rps)} req/s${cpu}`);
     }
   }
 }
@@ -144,16 +150,7 @@ async function main(): Promise<void> {
       warmupSeconds: Number(args.warmup),
       rounds,
       edge: { platform: edgeRevision() },
-      scenarios: [...floors, ...picked].map(({ id, title, path, target, headers, body, requests, note }) => ({
-        id,
-        title,
-        path,
-        target,
-        headers,
-        body,
-        requests,
-        note,
-      })),
+      scenarios: [...floors, ...picked].map(recordedScenario),
       summaries: summarize(series),
     };
     if (servers.baselineCommit !== undefined) run.edge.baseline = servers.baselineCommit;

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { startFloor } from "../floor/floor.ts";
 import type { Platform } from "../local/platform.ts";
-import { parseWrkOutput, runWrk, wrkFlags } from "./wrk.ts";
+import { encodeRequests, parseWrkOutput, runWrk, type WrkRequest, wrkFlags } from "./wrk.ts";
 
 // Printed by wrk 4.1.0 (Debian) with summary.lua, against the floor.
 const SAMPLE = `Running 1s test @ http://127.0.0.1:2612/
@@ -86,6 +86,49 @@ describe("runWrk", () => {
       });
       expect(result.requests).toBeGreaterThan(0);
       expect([...seen]).toEqual(['POST {"a":1}']);
+    } finally {
+      server.close();
+    }
+  });
+
+  it.skipIf(!hasWrk)("sends a rotation too large for an environment variable, in its order", async () => {
+    const rotation: WrkRequest[] = Array.from({ length: 6_000 }, (_, i) => ({
+      method: "POST",
+      path: `/orders/${i % 7}`,
+      headers: { "x-seq": String(i) },
+      body: JSON.stringify({ order: { id: i, sku: "sku-99" } }),
+    }));
+    // Linux refuses one environment string over 128 KiB (MAX_ARG_STRLEN).
+    expect(encodeRequests(rotation).length).toBeGreaterThan(128 * 1024);
+    const seen: string[] = [];
+    const server = createServer((req, res) => {
+      let body = "";
+      req.on("data", (chunk) => {
+        body += chunk;
+      });
+      req.on("end", () => {
+        seen.push(`${req.method} ${req.url} ${req.headers["x-seq"]} ${body}`);
+        res.end("ok");
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      await runWrk(`http://127.0.0.1:${port}/`, {
+        threads: 1,
+        connections: 1,
+        seconds: 1,
+        requests: rotation,
+      });
+      const sent = rotation.map(
+        ({ method, path, headers, body }) => `${method} ${path} ${headers?.["x-seq"]} ${body}`,
+      );
+      expect(seen.length).toBeGreaterThan(500);
+      // The first request the script hands out is not sent (this wrk starts at the second): read the
+      // order from wherever it starts.
+      const start = sent.indexOf(seen[0] ?? "");
+      expect(start).toBeGreaterThanOrEqual(0);
+      expect(seen).toEqual(seen.map((_, i) => sent[(start + i) % sent.length]));
     } finally {
       server.close();
     }

@@ -1,4 +1,7 @@
 import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const SUMMARY_SCRIPT = fileURLToPath(new URL("./summary.lua", import.meta.url));
@@ -11,7 +14,7 @@ export interface WrkOptions {
   headers?: Record<string, string>;
   /** Sent as the body of every request, which becomes a POST (summary.lua reads WRK_BODY). */
   body?: string;
-  /** Sent in turn on every connection instead of the URL's path (summary.lua reads WRK_REQUESTS). */
+  /** Sent in turn on every connection instead of the URL's path (summary.lua reads WRK_REQUESTS_FILE). */
   requests?: readonly WrkRequest[];
 }
 
@@ -23,7 +26,7 @@ export interface WrkRequest {
   body?: string;
 }
 
-/** WRK_REQUESTS: requests separated by \x1e, their fields by \x1f (method, path, body, header pairs). */
+/** WRK_REQUESTS_FILE's text: requests separated by \x1e, their fields by \x1f (method, path, body, header pairs). */
 export function encodeRequests(requests: readonly WrkRequest[]): string {
   return requests
     .map(({ method, path, headers = {}, body = "" }) =>
@@ -32,11 +35,19 @@ export function encodeRequests(requests: readonly WrkRequest[]): string {
     .join("\x1e");
 }
 
-function wrkEnv(options: WrkOptions): NodeJS.ProcessEnv {
+/**
+ * wrk's environment, and what to remove after the run. A rotation travels in a file, not in a variable:
+ * Linux caps one environment string at 128 KiB, a few hundred requests, and a rotation of distinct
+ * bodies (a cache's misses) needs thousands.
+ */
+function wrkEnv(options: WrkOptions): { env: NodeJS.ProcessEnv; cleanup: () => void } {
   const env: NodeJS.ProcessEnv = { ...process.env };
   if (options.body !== undefined) env.WRK_BODY = options.body;
-  if (options.requests !== undefined) env.WRK_REQUESTS = encodeRequests(options.requests);
-  return env;
+  if (options.requests === undefined) return { env, cleanup: () => {} };
+  const dir = mkdtempSync(join(tmpdir(), "mockctl-wrk-"));
+  env.WRK_REQUESTS_FILE = join(dir, "requests");
+  writeFileSync(env.WRK_REQUESTS_FILE, encodeRequests(options.requests));
+  return { env, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 /** One wrk run: what summary.lua prints, plus requests per second. */
@@ -81,8 +92,9 @@ export function runWrk(url: string, options: WrkOptions): Promise<WrkResult> {
   const args = ["-t", String(options.threads), "-c", String(options.connections)];
   for (const [name, value] of Object.entries(options.headers ?? {})) args.push("-H", `${name}: ${value}`);
   args.push("-d", `${options.seconds}s`, "-s", SUMMARY_SCRIPT, url);
-  return new Promise((resolve, reject) => {
-    const child = spawn("wrk", args, { stdio: ["ignore", "pipe", "pipe"], env: wrkEnv(options) });
+  const { env, cleanup } = wrkEnv(options);
+  return new Promise<WrkResult>((resolve, reject) => {
+    const child = spawn("wrk", args, { stdio: ["ignore", "pipe", "pipe"], env });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => {
       output += chunk.toString();
@@ -101,5 +113,5 @@ export function runWrk(url: string, options: WrkOptions): Promise<WrkResult> {
         }
       }
     });
-  });
+  }).finally(cleanup);
 }
