@@ -151,12 +151,19 @@ describe("renderResults", () => {
       ...base,
       summaries: [
         summary({ key: "floor", server: "floor", scenario: "floor", median: 10_000, cpuUs: [100, 120] }),
-        summary({ server: "direct", scenario: "one", title: "one stub", cpuUs: [110, 160], cpuRatio: 0.83 }),
+        summary({
+          server: "direct",
+          scenario: "one",
+          title: "one stub",
+          cpuUs: [110, 160],
+          floorCpuUs: [100, 120],
+          cpuRatio: 0.83,
+        }),
       ],
     };
     const text = renderResults(withCpu);
     expect(text).toContain("### CPU per request");
-    expect(text).toContain("| one stub | floor | 110 | 135 | 110 / 160 | 0.83 |");
+    expect(text).toContain("| one stub | floor | 110 | 135 | 100÷110 / 120÷160 | 0.83 |");
     expect(renderResults(base)).not.toContain("### CPU per request");
   });
 });

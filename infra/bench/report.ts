@@ -103,25 +103,28 @@ function beforeAfter(run: BenchRun): string[] {
 function cpuTable(run: BenchRun): string[] {
   const read = run.summaries.filter((s) => s.server === "direct" && s.cpuRatio !== undefined);
   if (read.length === 0) return [];
-  const floorOf = (key: string) => run.summaries.find((s) => s.key === key);
   const us = (values: number[] | undefined) => (values === undefined ? "" : int(median(values)));
   const lines = [
     "",
-    "### CPU per request: workerd's, from /proc, in the same runs (informational)",
+    "### CPU per request: workerd's, from /proc, each platform run paired with a floor run (informational)",
     "",
-    "User plus system time of the server's workerd processes over each measured run, per request. The",
-    "ratio is the median over rounds of the floor's µs ÷ the platform's in the same round: the share of the",
-    "floor's rate the platform would reach with workerd alone on its core. The target above stays the rate.",
+    "User plus system time of the server's workerd processes over each measured run, per request. Each",
+    "platform run follows a run of its floor made just before it (same length, not counted in the rates",
+    "above); the ratio is the median over rounds of the floor's µs ÷ the platform's in each such pair: the",
+    "share of the floor's rate the platform would reach with workerd alone on its core. The target above",
+    "stays the rate.",
     "",
-    row(["scenario", "floor", "floor µs", "platform µs", "rounds (platform µs)", "floor ÷ platform"]),
+    row(["scenario", "floor", "floor µs", "platform µs", "rounds (floor ÷ platform µs)", "floor ÷ platform"]),
     row(["---", "---", "---:", "---:", "---:", "---:"]),
   ];
   for (const summary of read) {
-    const floor = floorOf(summary.floor);
-    const rounds = (summary.cpuUs ?? []).map(int).join(" / ");
+    const floors = summary.floorCpuUs ?? [];
+    const rounds = (summary.cpuUs ?? [])
+      .map((us, i) => `${int(floors[i] ?? Number.NaN)}÷${int(us)}`)
+      .join(" / ");
     const cells = [
       summary.floor,
-      us(floor?.cpuUs),
+      us(summary.floorCpuUs),
       us(summary.cpuUs),
       rounds,
       (summary.cpuRatio ?? 0).toFixed(2),

@@ -99,18 +99,21 @@ describe("summarize", () => {
 });
 
 describe("summarize, with workerd's CPU per request", () => {
-  it("pairs each round's CPU with the floor's in the same round, and leaves servers without it alone", () => {
-    const floor = { ...series("floor", "floor", false, [100, 100, 100]), cpuUs: [100, 200, 100] };
+  it("pairs each run's CPU with the floor run made just before it, and leaves servers without it alone", () => {
+    // The floor's own rounds are not what the ratio reads: they ran minutes away.
+    const floor = { ...series("floor", "floor", false, [100, 100, 100]), cpuUs: [50, 50, 50] };
     const direct = {
       ...series("direct:a", "direct", true, [90, 90, 90]),
       cpuUs: [125, 250, 200],
+      floorCpuUs: [100, 200, 100],
       floor: "floor",
     };
     const relayed = { ...series("platform:a", "platform", false, [80, 80, 80]), floor: "floor" };
     const [, onSocket, behindRelay] = summarize([floor, direct, relayed]);
-    // Rounds 0.8, 0.8, 0.5: the median of the paired ratios, not 133 ÷ 200.
+    // Pairs 0.8, 0.8, 0.5: the median of the paired ratios, not a ratio of medians.
     expect(onSocket?.cpuRatio).toBeCloseTo(0.8);
     expect(onSocket?.cpuUs).toEqual([125, 250, 200]);
+    expect(onSocket?.floorCpuUs).toEqual([100, 200, 100]);
     expect(behindRelay?.cpuRatio).toBeUndefined();
     expect(behindRelay?.cpuUs).toBeUndefined();
   });

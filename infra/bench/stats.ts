@@ -24,6 +24,11 @@ export interface Series {
   runs: WrkResult[];
   /** workerd's CPU µs per request in each run, for a server on workerd's own socket (Servers.workerd). */
   cpuUs?: number[];
+  /**
+   * The floor's CPU µs per request in a run made just before each of this series' runs. The floor's own
+   * cost drifts by a third over minutes on this machine, so a ratio pairs runs seconds apart, not a round's.
+   */
+  floorCpuUs?: number[];
   /** The key of the floor series this one is read against; the first floor series when absent. */
   floor?: string;
   /** The key of the ceiling series of that floor's requests, when one was measured. */
@@ -47,8 +52,10 @@ export interface SeriesSummary {
   roundRatio: number;
   /** workerd's CPU µs per request, round by round, when it was read (the floor and the platform on its socket). */
   cpuUs?: number[];
+  /** The floor's, in the run just before each of those (Series.floorCpuUs). */
+  floorCpuUs?: number[];
   /**
-   * The median over rounds of the floor's CPU per request ÷ this one's in the same round: the share of the
+   * The median over rounds of the floor's CPU per request ÷ this one's, each pair run back to back: the share of the
    * floor's rate this server would reach with workerd alone on a core. Informational: the target is `ratio`.
    */
   cpuRatio?: number;
@@ -105,8 +112,9 @@ export function summarize(series: readonly Series[]): SeriesSummary[] {
       floor: floor.key,
     };
     if (one.cpuUs !== undefined) summary.cpuUs = one.cpuUs;
-    if (one.cpuUs !== undefined && floor.cpuUs !== undefined) {
-      const floorCpu = floor.cpuUs;
+    if (one.cpuUs !== undefined && one.floorCpuUs !== undefined) {
+      const floorCpu = one.floorCpuUs;
+      summary.floorCpuUs = floorCpu;
       summary.cpuRatio = median(one.cpuUs.map((us, round) => (floorCpu[round] ?? Number.NaN) / us));
     }
     const ceiling = one.ceiling === undefined ? undefined : byKey.get(one.ceiling);

@@ -101,6 +101,15 @@ async function measure(servers: Servers, series: Series[], rounds: number, wrk: 
       const load = wrkLoadOf(scenario);
       if (warmup.seconds > 0) await runWrk(url, { ...warmup, ...load });
       const pids = servers.workerd[one.server];
+      const floorPids = servers.workerd.floor;
+      if (one.server === "direct" && pids !== undefined && floorPids !== undefined) {
+        const floor = BY_ID.get(one.floor ?? "floor")!;
+        const floorUrl = `${servers.origins.floor}${wrkPathOf(floor)}`;
+        const paired = await serverCpuPerRequest(floorPids, () =>
+          runWrk(floorUrl, { ...wrk, ...wrkLoadOf(floor) }),
+        );
+        one.floorCpuUs = [...(one.floorCpuUs ?? []), paired.us];
+      }
       const run = () => runWrk(url, { ...wrk, ...load });
       const { result, us } =
         pids === undefined ? { result: await run() } : await serverCpuPerRequest(pids, run);
