@@ -48,8 +48,9 @@ if (equals === undefined) throw new Error("bench:core lost issue 12's JSON equal
 
 /**
  * Issue 12's JSON equals with a body the edge has not seen on almost every request (a name counting up,
- * padded, so the bodies have one length, three characters over the repeated one): the route memo's misses, where the full path
- * (read, normalize, match, resolve) runs on every request, plus the key built for the failed lookup.
+ * padded, so the bodies have one length, three characters over the repeated one): the route memo's misses,
+ * where the full path (read, normalize, match, resolve) runs on every request, plus the key built for the
+ * failed lookup.
  */
 export const FRESH_BODY_SCENARIO: Scenario = {
   id: "issue12-json-equals-fresh",
