@@ -9,7 +9,7 @@ import { basename, join } from "node:path";
 import { parseArgs } from "node:util";
 import { startFloor } from "../floor/floor.ts";
 import type { Platform } from "../local/platform.ts";
-import { cpuPerRequest, newWorkerd, workerdPids } from "./cpu-time.ts";
+import { newWorkerds, serverCpuPerRequest, workerdPids } from "./cpu-time.ts";
 import { FLOORS } from "./floors.ts";
 import { ISSUE12_SCENARIOS } from "./issue12-scenarios.ts";
 import { createImposter, SCENARIOS, type Scenario, verify, wrkLoadOf, wrkPathOf } from "./scenarios.ts";
@@ -45,7 +45,8 @@ const loadOf = (scenario: Scenario): WrkOptions => ({
 interface Served {
   name: string;
   url: string;
-  pid: number;
+  /** Every workerd the tree's platform runs (the edge, and the user-code host once started). */
+  pids: number[];
   server: Platform;
 }
 
@@ -59,18 +60,18 @@ async function startTree(tree: string): Promise<Served> {
   };
   const dataDir = mkdtempSync(join(tmpdir(), "ab-trees-"));
   const server = await startPlatform({ port: 0, direct: true, dataDir, allowInjection: true });
-  return { name: basename(tree), url: server.url, pid: newWorkerd(known), server };
+  return { name: basename(tree), url: server.url, pids: newWorkerds(known), server };
 }
 
-async function cpuOf(pid: number, url: string, scenario: Scenario): Promise<number> {
-  const { usPerRequest } = await cpuPerRequest({ workerd: pid }, () => runWrk(url, loadOf(scenario)));
-  return usPerRequest.workerd ?? 0;
+async function cpuOf(pids: readonly number[], url: string, scenario: Scenario): Promise<number> {
+  const { us } = await serverCpuPerRequest(pids, () => runWrk(url, loadOf(scenario)));
+  return us;
 }
 
 async function main(): Promise<void> {
   if (trees.length === 0) throw new Error("name at least one tree");
   const floor = await startFloor({ port: 0 });
-  const floorPid = newWorkerd(known);
+  const floorPids = newWorkerds(known);
   const served: Served[] = [];
   try {
     for (const tree of trees) served.push(await startTree(tree));
@@ -84,10 +85,10 @@ async function main(): Promise<void> {
     for (let round = 1; round <= Number(args.rounds); round++) {
       for (const scenario of cases) {
         const floorScenario = floorOf(scenario);
-        const floorUs = await cpuOf(floorPid, `${floor.url}${wrkPathOf(floorScenario)}`, floorScenario);
+        const floorUs = await cpuOf(floorPids, `${floor.url}${wrkPathOf(floorScenario)}`, floorScenario);
         row(`${scenario.id} (${floorScenario.id})`).us.push(floorUs);
         for (const one of served) {
-          const us = await cpuOf(one.pid, `${one.url}${wrkPathOf(scenario)}`, scenario);
+          const us = await cpuOf(one.pids, `${one.url}${wrkPathOf(scenario)}`, scenario);
           const measured = row(`${scenario.id} ${one.name}`);
           measured.us.push(us);
           measured.ratio.push(floorUs / us);
