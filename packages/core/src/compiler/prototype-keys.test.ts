@@ -74,3 +74,29 @@ describe("the route index on a body whose folded tree has a replaced prototype",
     expect(run("match")).toThrow("Cannot convert object to primitive value");
   });
 });
+
+describe("a __proto__ key that an except pattern assembles", () => {
+  // mayReplacePrototype reads the body as sent, where `__prXoto__` is no such key; `except: "X"` makes it
+  // one before tryJSON's rebuild. The index stays right without the check: a leaf with `except` gives the
+  // index no constraint, and its object expectation may throw, so nothing after it in an AND is indexed.
+  // mb 2.9.1 answers the first shape with a 500 of the same TypeError (tried through the differential
+  // runner, 2026-11-27; not a case there, as mb's 500 carries its stack and ours the internal-error envelope).
+  const body = { ID: "1", name: "BOB" };
+  const header = { startsWith: { headers: { "X-Tenant": "a" } } };
+  const path = { equals: { path: "/other" } };
+  it.each([
+    ["then a header", [{ equals: { body }, except: "X" }, header]],
+    ["then a path", [{ equals: { body }, except: "X" }, path]],
+    ["in an AND inside an OR", [{ or: [{ and: [{ equals: { body }, except: "X" }, header] }] }]],
+  ])("throws where the ordered evaluation throws: %s", (_name, predicates) => {
+    const compiled = compileImposter({ stubs: [{ predicates: predicates as never, responses: [] }] });
+    const request = testRequest({
+      path: "/here",
+      body: '{"id":{"__prXoto__":[],"length":{"__prXoto__":null}},"user":"x"}',
+    });
+    expect(mayReplacePrototype(createRequestView(request))).toBe(false);
+    const run = (how: "match" | "matchLinear") => () => compiled[how](createRequestView(request));
+    expect(run("matchLinear")).toThrow("Cannot convert object to primitive value");
+    expect(run("match")).toThrow("Cannot convert object to primitive value");
+  });
+});

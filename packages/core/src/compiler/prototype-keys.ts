@@ -9,7 +9,8 @@ import { foldCase } from "./leaf-params.ts";
  * where the ordered evaluation throws first: such requests are matched in order instead.
  *
  * Conservative: a key spelled in any case counts (the default fold lower-cases it), and so does one spelled
- * with `\u` escapes.
+ * with `\u` escapes. A key that an `except` pattern assembles (`__prXoto__` less the X) is not seen here and
+ * need not be: the index takes no constraint from a leaf with `except` and none after a leaf that may throw.
  */
 export function mayReplacePrototype(view: RequestView): boolean {
   const body = view.request.body;
