@@ -69,7 +69,9 @@ export function parsePlatformArgs(argv: string[], env: NodeJS.ProcessEnv): Platf
     strict: true,
   });
   const port = Number(values.port ?? env.MOCKCTL_PORT ?? 2525);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid port: ${values.port}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`invalid --port ${values.port ?? env.MOCKCTL_PORT}: give a port number from 0 to 65535`);
+  }
   const options: PlatformOptions = {
     port,
     dataDir: values.data ?? values.datadir ?? env.MOCKCTL_DATA ?? ".mockctl/data",

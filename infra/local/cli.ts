@@ -1,16 +1,31 @@
 // `npm start`: the whole platform on workerd, like `mb` on http://127.0.0.1:2525.
 import { parsePlatformArgs } from "./args.ts";
 import { deployConfigFile } from "./configfile.ts";
-import { startPlatform } from "./platform.ts";
+import { type Platform, type PlatformOptions, startPlatform } from "./platform.ts";
+import { startFailure } from "./start-failure.ts";
 
-const options = parsePlatformArgs(process.argv.slice(2), process.env);
-const platform = await startPlatform(options);
-// mb exits when its --configfile cannot be loaded; so does this, after the CLI has said why.
-if (options.configfile !== undefined) {
-  if (!(await deployConfigFile(platform.url, options.configfile, options.noParse === true, options.apiKey))) {
-    await platform.stop();
-    process.exit(1);
-  }
+/** The --configfile deploy failed; the CLI has said why. */
+class ConfigFileFailed extends Error {}
+
+/** mb loads its --configfile before it listens; here the file is deployed before any client is served. */
+function deployFirst(options: PlatformOptions): PlatformOptions["beforeOpen"] {
+  const file = options.configfile;
+  if (file === undefined) return undefined;
+  return async (url) => {
+    if (!(await deployConfigFile(url, file, options.noParse === true, options.apiKey))) {
+      throw new ConfigFileFailed();
+    }
+  };
+}
+
+let platform: Platform;
+try {
+  const options = parsePlatformArgs(process.argv.slice(2), process.env);
+  platform = await startPlatform({ ...options, beforeOpen: deployFirst(options) });
+} catch (error) {
+  // mb exits when its --configfile cannot be loaded; so does this.
+  if (!(error instanceof ConfigFileFailed)) console.error(startFailure(error));
+  process.exit(1);
 }
 // One fixed line, so scripts and tests can wait for it.
 console.log(`mockctl platform ready at ${platform.url}`);

@@ -59,7 +59,7 @@ describe("the keep-alive relay in front of workerd", () => {
     upstream?.close();
   });
 
-  async function start(mode: "idle" | "race" | "close", clientIdleMs?: number) {
+  async function start(mode: "idle" | "race" | "close", clientIdleMs?: number, held?: boolean) {
     const fake = await fakeWorkerd(mode);
     upstream = fake.server;
     const options = { host: "127.0.0.1", port: 0, upstream: { host: "127.0.0.1", port: fake.port } };
@@ -67,9 +67,25 @@ describe("the keep-alive relay in front of workerd", () => {
       ...options,
       upstreamIdleCloseMs: IDLE_MS,
       ...(clientIdleMs && { clientIdleMs }),
+      ...(held && { held }),
     });
     return rawClient(relay.port);
   }
+
+  it("holds a client that connects before it opens, then answers it", async () => {
+    const client = await start("idle", undefined, true);
+    let answered: string | undefined;
+    const first = client.send().then((body) => {
+      answered = body;
+      return body;
+    });
+    await sleep(IDLE_MS);
+    expect(answered).toBeUndefined();
+    relay?.open();
+    expect(await first).toBe("1");
+    expect(await client.send()).toBe("1");
+    client.socket.destroy();
+  });
 
   it("keeps the client's connection when workerd closes an idle one, and dials again", async () => {
     const client = await start("idle");

@@ -24,10 +24,17 @@ export interface KeepAliveOptions {
   upstream: Upstream;
   clientIdleMs?: number;
   upstreamIdleCloseMs?: number;
+  /**
+   * Accept clients but relay nothing until `open()`: the port is taken (so its number is known and a client
+   * that connects early waits instead of being refused) while the launcher still prepares the platform.
+   */
+  held?: boolean;
 }
 
 export interface KeepAliveSocket {
   port: number;
+  /** Starts relaying, the clients that connected while held first; a no-op when not held. */
+  open(): void;
   close(): Promise<void>;
 }
 
@@ -44,11 +51,27 @@ export function listenKeepAlive(options: KeepAliveOptions): Promise<KeepAliveSoc
     // Silence this long before a close means workerd's idle close (an answer's own close follows at once).
     quietMs: ((options.upstreamIdleCloseMs ?? WORKERD_IDLE_CLOSE_MS) * 4) / 5,
   };
+  let waiting: Socket[] | undefined = options.held ? [] : undefined;
   const server = createServer({ allowHalfOpen: true, noDelay: true }, (client) => {
     clients.add(client);
     client.on("close", () => clients.delete(client));
-    new Relay(client, settings);
+    if (waiting === undefined) {
+      new Relay(client, settings);
+      return;
+    }
+    // Paused, its bytes wait in the kernel and the socket's buffer until the relay takes them.
+    client.pause();
+    waiting.push(client);
   });
+  const open = () => {
+    const early = waiting ?? [];
+    waiting = undefined;
+    for (const client of early) {
+      if (client.destroyed) continue;
+      new Relay(client, settings);
+      client.resume();
+    }
+  };
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port, options.host, () => {
@@ -59,6 +82,7 @@ export function listenKeepAlive(options: KeepAliveOptions): Promise<KeepAliveSoc
       const port = typeof address === "object" && address !== null ? address.port : options.port;
       resolve({
         port,
+        open,
         close: () =>
           new Promise((done) => {
             server.close(() => done());

@@ -11,8 +11,10 @@ import { prepareDataFolder } from "./data-folder.ts";
 import { DATA_SOURCES_BINDING, dataSourceService } from "./data-sources.ts";
 import { privateSocket } from "./front-folder.ts";
 import { listenKeepAlive } from "./keep-alive.ts";
+import type { Upstream } from "./keep-alive-relay.ts";
 import { API_KEY_ENV, repositoryRoot } from "./layout.ts";
 import { startLoopback } from "./loopback.ts";
+import { openPrivateDoor } from "./private-door.ts";
 import { supervise } from "./supervisor.ts";
 import { spawnTethered } from "./tether.ts";
 import { workerdArgs } from "./workerd-args.ts";
@@ -59,9 +61,16 @@ export interface PlatformOptions {
   userCodeRecycle?: RecycleOptions;
   /** V8 flags added to workerd's own (MOCKCTL_WORKERD_V8_FLAGS), to diagnose; part of the build key. */
   extraV8Flags?: string[];
-  /** mb's --configfile and --noParse: not read by startPlatform; cli.ts deploys the file once ready. */
+  /** mb's --configfile and --noParse: not read by startPlatform; cli.ts deploys the file in `beforeOpen`. */
   configfile?: string;
   noParse?: boolean;
+  /**
+   * Run once workerd answers and before any client is served (cli.ts deploys `--configfile` here, as mb loads
+   * it before it listens), against a private door that answers as the public origin. The public port is
+   * already taken: a client that connects meanwhile waits. If it throws, the platform stops and the error
+   * is passed on. With `direct` it runs against the public socket, which serves from the start.
+   */
+  beforeOpen?: (url: string) => Promise<void>;
 }
 
 export interface Platform {
@@ -153,24 +162,50 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
   });
   // A restart keeps the port (or path) it got, so the relay's upstream and the URL stay the same.
   port = workerd.ports.get(build.layout.frontSocket) ?? port;
+  const upstream = front === undefined ? { host: "127.0.0.1", port } : { path: front.path };
   const relay = options.direct
     ? undefined
-    : await listenKeepAlive({
-        host,
-        port: options.port ?? 2525,
-        upstream: front === undefined ? { host: "127.0.0.1", port } : { path: front.path },
-      }).catch(async (error: unknown) => {
-        await workerd.stop();
-        await closeAll();
-        throw error;
-      });
+    : await listenKeepAlive({ host, port: options.port ?? 2525, upstream, held: true }).catch(
+        async (error: unknown) => {
+          await workerd.stop();
+          await closeAll();
+          throw error;
+        },
+      );
+  const origin = `${urlHost(host)}:${relay?.port ?? port}`;
+  const stop = async () => {
+    await relay?.close();
+    await workerd.stop();
+    await closeAll();
+  };
+  try {
+    await prepare(options.beforeOpen, relay === undefined ? undefined : upstream, origin);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  relay?.open();
   return {
-    url: `http://${urlHost(host)}:${relay?.port ?? port}`,
+    url: `http://${origin}`,
     async stop() {
       await new Promise((done) => setTimeout(done, FLUSH_GRACE_MS));
-      await relay?.close();
-      await workerd.stop();
-      await closeAll();
+      await stop();
     },
   };
+}
+
+/** Runs `beforeOpen` through a private door to `upstream`, or on the public origin when there is none. */
+async function prepare(
+  beforeOpen: PlatformOptions["beforeOpen"],
+  upstream: Upstream | undefined,
+  origin: string,
+): Promise<void> {
+  if (beforeOpen === undefined) return;
+  if (upstream === undefined) return beforeOpen(`http://${origin}`);
+  const door = await openPrivateDoor(upstream, origin);
+  try {
+    await beforeOpen(door.url);
+  } finally {
+    await door.close();
+  }
 }
