@@ -43,6 +43,39 @@ describe("planDeploy", () => {
     expect(steps.map((step) => [step.port, step.action])).toEqual(expected);
   });
 
+  describe("a proxy's recordings", () => {
+    const proxyStub = { responses: [{ proxy: { to: "http://origin.test", mode: "proxyOnce" } }] };
+    const recorded = {
+      predicates: [{ deepEquals: { path: "/a" } }],
+      responses: [{ is: { statusCode: 200, body: "from the origin" } }],
+    };
+    const proxy = (stubs: Imposter["stubs"], name?: string): Imposter => ({
+      protocol: "http",
+      port: 7,
+      ...(name === undefined ? {} : { name }),
+      stubs,
+    });
+    it.each([
+      [
+        "recorded stubs before the proxy",
+        proxy([proxyStub]),
+        proxy([recorded, recorded, proxyStub]),
+        "unchanged",
+      ],
+      [
+        "a file stub changed",
+        proxy([{ responses: [{ is: { body: "x" } }] }, proxyStub]),
+        proxy([recorded, proxyStub]),
+        "replace",
+      ],
+      ["the imposter renamed", proxy([proxyStub], "new"), proxy([recorded, proxyStub]), "replace"],
+      ["extra stubs without a proxy", imposter(7), proxy([recorded, ...imposter(7).stubs!]), "replace"],
+    ] as const)("%s: %s", (_name, file, current, action) => {
+      const steps = planDeploy(desired(file), [stored(current)], false);
+      expect(steps.map((step) => step.action)).toEqual([action]);
+    });
+  });
+
   it("keeps unchanged steps out of the changes", () => {
     const steps = planDeploy(desired(imposter(1), imposter(2)), [stored(imposter(1))], false);
     expect(changes(steps).map((step) => step.port)).toEqual([2]);

@@ -28,17 +28,47 @@ function stored(imposter: Json): string {
   return canonicalJson(rest);
 }
 
+const isProxy = (response: unknown): boolean =>
+  typeof response === "object" && response !== null && "proxy" in response;
+const hasProxy = (stubs: Json[]): boolean =>
+  stubs.some((stub) => Array.isArray(stub.responses) && stub.responses.some(isProxy));
+
 /**
- * Create what is missing, replace what differs from its stored replayable form, leave the rest: so a
- * second deploy of the same files changes nothing. With `prune`, imposters in no file are deleted.
+ * Whether the stored imposter is the file's plus stubs its proxy recorded: the file's stubs in their order
+ * among the stored ones, everything else equal. A recording is state, like a journal, which a deploy of an
+ * unchanged file keeps; replacing the imposter would throw it away.
+ */
+function onlyRecorded(storedForm: string, fileForm: string): boolean {
+  const have = JSON.parse(storedForm) as Json;
+  const want = JSON.parse(fileForm) as Json;
+  const wanted: Json[] = Array.isArray(want.stubs) ? want.stubs : [];
+  const kept: Json[] = Array.isArray(have.stubs) ? have.stubs : [];
+  if (!hasProxy(wanted) || kept.length <= wanted.length) return false;
+  if (canonicalJson({ ...have, stubs: [] }) !== canonicalJson({ ...want, stubs: [] })) return false;
+  let next = 0;
+  for (const stub of kept) {
+    if (next < wanted.length && canonicalJson(stub) === canonicalJson(wanted[next])) next++;
+  }
+  return next === wanted.length;
+}
+
+/** What a file's imposter asks of the one stored at its port. */
+function actionFor(existing: Json | undefined, imposter: Imposter): Action {
+  if (existing === undefined) return "create";
+  const [have, want] = [stored(existing), replayable(imposter)];
+  return have === want || onlyRecorded(have, want) ? "unchanged" : "replace";
+}
+
+/**
+ * Create what is missing, replace what differs from its stored replayable form, leave the rest (and a
+ * proxy's recordings): so a second deploy of the same files changes nothing. With `prune`, imposters in
+ * no file are deleted.
  */
 export function planDeploy(desired: CheckedImposter[], current: Json[], prune: boolean): Step[] {
   const byPort = new Map(current.map((imposter) => [Number(imposter.port), imposter]));
   const steps: Step[] = desired.map(({ imposter, source }) => {
     const full = imposter as Imposter;
-    const existing = byPort.get(full.port);
-    const action: Action =
-      existing === undefined ? "create" : stored(existing) === replayable(full) ? "unchanged" : "replace";
+    const action = actionFor(byPort.get(full.port), full);
     const step: Step = { action, port: full.port, imposter: full, source: `${source.file}` };
     if (full.name !== undefined) step.name = full.name;
     return step;
