@@ -11,6 +11,23 @@ interface Skipped {
   reason: string;
 }
 
+/**
+ * One row per distinct reason, the port on its first: the platform may name the same refusal once per stub
+ * or response (six `invalid injection` lines for one imposter), and one joined line made the table as wide.
+ */
+export function skippedRows(skipped: readonly Skipped[]): string[][] {
+  const rows: string[][] = [];
+  const seen = new Set<string>();
+  let last: string | undefined;
+  for (const { port, reason } of skipped) {
+    if (seen.has(`${port}\n${reason}`)) continue;
+    seen.add(`${port}\n${reason}`);
+    rows.push([port === last ? "" : port, reason]);
+    last = port;
+  }
+  return rows;
+}
+
 /** "mb: imposter 2526: bad data: the tcp protocol is not yet supported" → port and reason. */
 function skippedFrom(line: string): Skipped {
   const match = /imposter (\S+)(?: \([^)]*\))?: (.*)$/.exec(line);
@@ -52,19 +69,15 @@ export const importCommand: Command = {
         imported.push(step.port);
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
-        skipped.push({ port: String(step.port), reason: error.details.join("; ") });
+        for (const reason of error.details) skipped.push({ port: String(step.port), reason });
       }
     }
     if (skipped.length > 0) {
-      context.out.line(
-        table(
-          ["IMPOSTER", "NOT IMPORTED BECAUSE"],
-          skipped.map((s) => [s.port, s.reason]),
-        ),
-      );
+      context.out.line(table(["IMPOSTER", "NOT IMPORTED BECAUSE"], skippedRows(skipped)));
     }
+    const notImported = new Set(skipped.map((s) => s.port)).size;
     context.out.success(
-      `Imported ${imported.length} of ${listed.length} imposter(s) from ${from}; ${skipped.length} not imported.`,
+      `Imported ${imported.length} of ${listed.length} imposter(s) from ${from}; ${notImported} not imported.`,
       { imported, skipped },
     );
   },
