@@ -146,8 +146,12 @@ export class UserCodeHost {
     const lastLines = tail(child.stderr);
     child.once("exit", (code, signal) => {
       if (this.#child === child) this.#child = undefined;
-      if (!this.#stopped && signal !== "SIGKILL" && !this.#retired.has(child))
-        console.error(`user code host exited (${signal ?? code}): ${lastLines().join(" | ")}`);
+      // SIGINT is the terminal's Ctrl-C, which reaches the host with the launcher: a shutdown, not news.
+      if (this.#stopped || signal === "SIGKILL" || signal === "SIGINT" || this.#retired.has(child)) return;
+      const lines = lastLines();
+      console.error(
+        `user code host exited (${signal ?? code})${lines.length > 0 ? `: ${lines.join(" | ")}` : ""}`,
+      );
     });
     const exited = once(child, "exit").then(() => {
       throw new Error(`the user code host did not start: ${lastLines().join(" | ")}`);
