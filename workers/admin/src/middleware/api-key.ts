@@ -10,6 +10,9 @@ const UNAUTHORIZED = {
 
 type Header = (name: string) => string | undefined;
 
+/** The actor of a caller with no key on an open platform (no API key): the default workspace's operator. */
+export const ANONYMOUS = "anonymous";
+
 /** mb's `x-api-key`, or `Authorization: Bearer <token>` as most HTTP clients send a token. */
 export function presentedKey(header: Header): string | undefined {
   const key = header("x-api-key");
@@ -28,7 +31,7 @@ export async function callerFor(db: Db, env: Env, header: Header, now: number): 
   const key = presentedKey(header);
   const open = env.API_KEY === "";
   if (open && (key === undefined || !key.startsWith(TOKEN_MARK))) {
-    return { principal: operatorOf(env.WORKSPACE, "anonymous") };
+    return { principal: operatorOf(env.WORKSPACE, ANONYMOUS) };
   }
   const found = key === undefined ? null : await authenticate(db, env, key, now);
   if (found === null) throw new MbFailure(UNAUTHORIZED);

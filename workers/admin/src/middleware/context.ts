@@ -5,7 +5,7 @@ import type { MiddlewareHandler } from "hono";
 import * as schema from "../db/schema.ts";
 import type { AppEnv, Site } from "../env.ts";
 import { touchToken } from "../services/tokens.ts";
-import { callerFor } from "./api-key.ts";
+import { ANONYMOUS, callerFor } from "./api-key.ts";
 import { requireScope } from "./scope.ts";
 import { pathWorkspace } from "./workspace-path.ts";
 
@@ -28,6 +28,17 @@ const notHere = (method: string, path: string) =>
   new MbFailure({ code: "no such resource", message: `Cannot ${method} ${path}` });
 
 /**
+ * A caller without a token at a workspace's base URL on an open platform (no API key, as `npm start`): it
+ * is the default workspace's operator, so the path is not its own, but a 404 naming `/imposters` read as a
+ * missing route. The same 401 for any workspace id, so it tells nothing of which exist.
+ */
+const tokenNeeded = (workspace: string) =>
+  new MbFailure({
+    code: "unauthorized",
+    message: `/w/${workspace} is workspace ${workspace}'s admin API: send one of its tokens in x-api-key or Authorization: Bearer`,
+  });
+
+/**
  * Runs before the body is read, so an unauthenticated caller cannot make us parse anything. Order: who
  * (401), then whether the workspace in the path is theirs (404), then their scope (403).
  */
@@ -36,7 +47,10 @@ export const adminContext: MiddlewareHandler<AppEnv> = async (c, next) => {
   const now = Date.now();
   const { principal, token } = await callerFor(db, c.env, (name) => c.req.header(name), now);
   const named = pathWorkspace(c.req.raw);
-  if (named !== undefined && named !== principal.workspaceId) throw notHere(c.req.method, c.req.path);
+  if (named !== undefined && named !== principal.workspaceId) {
+    if (principal.actor === ANONYMOUS) throw tokenNeeded(named);
+    throw notHere(c.req.method, `/w/${named}${c.req.path}`);
+  }
   requireScope(principal, c.req.method, c.req.path);
   const touch = token === undefined ? null : touchToken(db, token, now);
   if (touch !== null) c.executionCtx.waitUntil(touch);

@@ -111,6 +111,25 @@ describe("workspace isolation", () => {
     expect(await stateOf(b)).toEqual(before);
   });
 
+  it("a workspace's base URL /w/<id>/ asks a caller without a token for one on an open platform", async () => {
+    await newWorkspace("team-b");
+    for (const path of ["/w/team-b/imposters", "/w/no-such-team/imposters"]) {
+      const answer = await call("GET", path);
+      expect(answer.status, path).toBe(401);
+      expect(answer.json.errors[0].code).toBe("unauthorized");
+      expect(answer.json.errors[0].message).toContain("send one of its tokens in x-api-key");
+    }
+    expect((await call("GET", "/imposters")).status).toBe(200);
+  });
+
+  it("names the whole path in the 404 to another workspace's token", async () => {
+    const { a } = await twoWorkspaces();
+    const answer = await call("GET", "/w/team-b/imposters", a);
+    expect(answer.json.errors).toEqual([
+      { code: "no such resource", message: "Cannot GET /w/team-b/imposters" },
+    ]);
+  });
+
   it("a workspace's base URL /w/<id>/ serves its own token, with links under it", async () => {
     const { b } = await twoWorkspaces();
     const answer = await call("GET", "/w/team-b/imposters/4545", b);
