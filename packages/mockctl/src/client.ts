@@ -36,6 +36,8 @@ export interface Client {
   createImposter(imposter: unknown): Promise<Json>;
   deleteImposter(port: number): Promise<Json>;
   putImposters(imposters: unknown[]): Promise<Json[]>;
+  /** GET /config: mb's version, options (`allowInjection`) and process. */
+  getConfig(): Promise<Json>;
   /**
    * The imposter's live journal (`text/event-stream`), replaying what is retained after `since` first;
    * null when the platform has no such route (Mountebank, or a mockctl platform before the stream).
@@ -137,6 +139,9 @@ export function createClient(target: Target, fetcher: typeof fetch = fetch): Cli
       if (status === 404) return null;
       if (!response.ok || response.body === null) await call(what, async () => response);
       return response.body === null ? null : chunks(response.body);
+    },
+    async getConfig() {
+      return (await call("GET /config", () => api.config.$get())) as Json;
     },
     async putImposters(imposters) {
       const json = { imposters } as Parameters<typeof api.imposters.$put>[0]["json"];

@@ -132,6 +132,26 @@ describe("profiles", () => {
   });
 });
 
+describe("deploy to a platform without --allowInjection", () => {
+  // Checked by hand against mb 2.9.1 without the flag too (this file's mb runs with it): the same refusal.
+  it("sends nothing when an imposter needs injection", async () => {
+    const file = join(tmp, "with-inject.json");
+    const plain = { protocol: "http", port: 5801, stubs: [{ responses: [{ is: { body: "plain" } }] }] };
+    const inject = { protocol: "http", port: 5802, stubs: [{ responses: [{ inject: "() => ({})" }] }] };
+    writeFileSync(file, JSON.stringify({ imposters: [plain, inject] }));
+    const result = await cli("deploy", file);
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stderr).toContain(
+      `1 imposter(s) use injection, which the platform at ${dev.url} does not allow`,
+    );
+    expect(result.stderr).toContain("imposter 5802: invalid injection");
+    const ports = (parsedJson(await cli("imposters", "list", "--json")).imposters as { port: number }[]).map(
+      (i) => i.port,
+    );
+    expect(ports).not.toContain(5801);
+  });
+});
+
 describe("import", () => {
   it("copies what it can from a real mb 2.9.1 and says why the rest stayed behind", async () => {
     const config = JSON.parse(readFileSync(join(FIXTURES, "mb-imposters.json"), "utf8"));

@@ -84,14 +84,12 @@ describe("deploy", () => {
     });
   });
 
-  it("reports a refusal by the platform with the file, the imposter and mb's message", async () => {
-    // Valid offline; this platform was started without --allowInjection.
+  it("refuses up front what the platform would refuse for injection, with the file and mb's message", async () => {
+    // Valid offline; this platform was started without --allowInjection, which GET /config tells.
     const result = await cli("deploy", "inject.json");
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain(
-      "✘ ERROR inject.json: imposter 4551 was refused (create): POST /imposters failed with 400",
-    );
-    expect(result.stderr).toContain("invalid injection");
+    expect(result.stderr).toContain("✘ ERROR 1 imposter(s) use injection, which the platform at");
+    expect(result.stderr).toContain("inject.json: imposter 4551 (injected): invalid injection");
   });
 
   it("fails with exit 1 and a hint when the platform is unreachable", async () => {

@@ -1,7 +1,9 @@
+import type { Client } from "../client.ts";
 import { type Command, flag } from "../command.ts";
 import { checkImposters } from "../config/check.ts";
 import { loadConfigFiles } from "../config/load.ts";
 import { applySteps, type Deployed } from "../deploy/apply.ts";
+import { allowsInjection, injectionNeeds } from "../deploy/injection.ts";
 import { changes, planDeploy, type Step } from "../deploy/plan.ts";
 import { CliError, type Output, table } from "../output.ts";
 import { createProgress } from "../progress.ts";
@@ -16,6 +18,19 @@ function printTable(out: Output, rows: Deployed[]): void {
   if (rows.length === 0) return;
   const cells = rows.map((r) => [String(r.port), r.name ?? "", r.action, r.url ?? ""]);
   out.line(table(["IMPOSTER", "NAME", "ACTION", "URL"], cells));
+}
+
+/**
+ * A platform without --allowInjection refuses such imposters one by one, after the others were sent: asked
+ * first, so a deploy that cannot complete sends nothing.
+ */
+async function refuseInjectionUpFront(client: Client, needs: string[]): Promise<void> {
+  if (needs.length === 0 || (await allowsInjection(client)) !== false) return;
+  throw new CliError(
+    `${needs.length} imposter(s) use injection, which the platform at ${client.target.url} does not allow; nothing was sent`,
+    needs,
+    "Start the platform with --allowInjection (npm start -- --allowInjection, mockctl dev --allowInjection), or allow it for the workspace (mockctl workspaces set --allowInjection true).",
+  );
 }
 
 export const deploy: Command = {
@@ -52,6 +67,7 @@ export const deploy: Command = {
       await client.listImposters({ replayable: true }),
       flag(context, "prune"),
     );
+    await refuseInjectionUpFront(client, injectionNeeds(report.valid, steps));
     const n = counts(steps);
     const summary = `${n.create} to create, ${n.replace} to replace, ${n.delete} to delete, ${n.unchanged} unchanged`;
     if (flag(context, "dry-run")) {
