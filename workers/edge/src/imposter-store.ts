@@ -14,10 +14,10 @@ export function journalLimitOf(env: { JOURNAL_LIMIT?: string }): number {
 }
 
 /**
- * Durable Object SQLite rows are limited to 2 MB; a definition is stored as text chunks well under that
- * (a JavaScript character is at most 3 UTF-8 bytes).
+ * Durable Object SQLite rows are limited to 2 MB; a definition, and a journal entry longer than this, are
+ * stored as text chunks well under that (a JavaScript character is at most 3 UTF-8 bytes).
  */
-const CHUNK_CHARS = 600_000;
+export const CHUNK_CHARS = 600_000;
 
 /**
  * `text` cut into pieces of at most `size` characters, never between the two halves of a surrogate pair:
@@ -48,7 +48,12 @@ const SCHEMA = `
   CREATE TABLE IF NOT EXISTS definition (chunk INTEGER PRIMARY KEY, text TEXT NOT NULL);
   CREATE TABLE IF NOT EXISTS cursors (stub INTEGER PRIMARY KEY, position INTEGER NOT NULL);
   CREATE TABLE IF NOT EXISTS journal (seq INTEGER PRIMARY KEY, request TEXT NOT NULL, stub INTEGER);
+  CREATE TABLE IF NOT EXISTS journal_chunk (seq INTEGER, chunk INTEGER, text TEXT NOT NULL,
+    PRIMARY KEY (seq, chunk));
 `;
+
+/** The \`request\` of a journal row whose entry is in journal_chunk: never a request's JSON, which is an object. */
+const CHUNKED = "";
 
 /** A request the object served for the journal: the stub that answered, or null for the default response. */
 export interface Served {
@@ -71,6 +76,8 @@ export class ImposterStore {
    * starts from the highest retained one.
    */
   #lastSeq: number;
+  /** Whether journal_chunk may hold rows: until an entry needs chunks, trimming the journal skips that table. */
+  #chunked: boolean;
 
   constructor(storage: DurableObjectStorage, journalLimit = JOURNAL_CAP) {
     this.#storage = storage;
@@ -79,6 +86,8 @@ export class ImposterStore {
     addStubColumn(storage.sql);
     this.#lastSeq =
       storage.sql.exec<{ seq: number | null }>("SELECT MAX(seq) AS seq FROM journal").one().seq ?? 0;
+    this.#chunked =
+      storage.sql.exec<{ any: number }>("SELECT EXISTS (SELECT 1 FROM journal_chunk) AS any").one().any === 1;
   }
 
   get lastSeq(): number {
@@ -167,8 +176,8 @@ export class ImposterStore {
    * is pending), once per request. Writes made in one synchronous block join the object's implicit
    * transaction instead, which is as atomic, is committed before the RPC's answer leaves (the output
    * gate holds it), and under load also carries the writes of the requests served before it commits:
-   * one commit for many requests. The journal goes first because it is the write that can fail (a row
-   * over SQLite's limit); then nothing of this request is written.
+   * one commit for many requests. The journal goes first because it is the write most likely to fail
+   * (the object's storage full); then nothing of this request is written.
    */
   recordServed(numberOfRequests: number, cursors: Record<number, number>, served: Served[]): JournalEntry[] {
     const entries = served.length > 0 ? this.#append(served) : [];
@@ -178,16 +187,18 @@ export class ImposterStore {
   }
 
   requests(): MbRequest[] {
-    const rows = this.#sql.exec<{ request: string }>("SELECT request FROM journal ORDER BY seq");
-    return rows.toArray().map((row) => JSON.parse(row.request) as MbRequest);
+    const rows = this.#sql.exec<{ seq: number; request: string }>(
+      "SELECT seq, request FROM journal ORDER BY seq",
+    );
+    return rows.toArray().map((row) => this.#parse(row));
   }
 
   /** When the newest retained journal entry was received (ms since the epoch), if there is one. */
   lastRequestAt(): number | undefined {
     const row = this.#sql
-      .exec<{ request: string }>("SELECT request FROM journal ORDER BY seq DESC LIMIT 1")
+      .exec<{ seq: number; request: string }>("SELECT seq, request FROM journal ORDER BY seq DESC LIMIT 1")
       .toArray()[0];
-    const at = row === undefined ? undefined : (JSON.parse(row.request) as MbRequest).timestamp;
+    const at = row === undefined ? undefined : this.#parse(row).timestamp;
     return at === undefined ? undefined : Date.parse(at);
   }
 
@@ -197,7 +208,15 @@ export class ImposterStore {
       "SELECT seq, request, stub FROM journal WHERE seq > ? ORDER BY seq",
       since,
     );
-    return rows.toArray().map((row) => entryOf(row.seq, JSON.parse(row.request) as MbRequest, row.stub));
+    return rows.toArray().map((row) => entryOf(row.seq, this.#parse(row), row.stub));
+  }
+
+  /** A journal row's request; a chunked one's text is put together from journal_chunk. */
+  #parse({ seq, request }: { seq: number; request: string }): MbRequest {
+    if (request !== CHUNKED) return JSON.parse(request) as MbRequest;
+    const sql = "SELECT text FROM journal_chunk WHERE seq = ? ORDER BY chunk";
+    const chunks = this.#sql.exec<{ text: string }>(sql, seq).toArray();
+    return JSON.parse(chunks.map((row) => row.text).join("")) as MbRequest;
   }
 
   #writeCursors(cursors: Record<number, number>): void {
@@ -211,17 +230,31 @@ export class ImposterStore {
     let seq = this.#lastSeq;
     for (const { request, stubIndex } of served) {
       seq += 1;
-      this.#sql.exec("INSERT INTO journal VALUES (?, ?, ?)", seq, JSON.stringify(request), stubIndex);
+      const text = JSON.stringify(request);
+      // The short path stays one row and one statement; only a long entry pays for chunks.
+      if (text.length <= CHUNK_CHARS)
+        this.#sql.exec("INSERT INTO journal VALUES (?, ?, ?)", seq, text, stubIndex);
+      else this.#appendChunked(seq, text, stubIndex);
       entries.push(entryOf(seq, request, stubIndex));
     }
-    // Only once the rows are in: a failed insert (a row over SQLite's limit) must not use up numbers.
+    // Only once the rows are in: a failed insert must not use up numbers.
     this.#lastSeq = seq;
     this.#sql.exec("DELETE FROM journal WHERE seq <= ?", seq - this.#journalLimit);
+    if (this.#chunked) this.#sql.exec("DELETE FROM journal_chunk WHERE seq <= ?", seq - this.#journalLimit);
     return entries;
+  }
+
+  #appendChunked(seq: number, text: string, stubIndex: number | null): void {
+    this.#sql.exec("INSERT INTO journal VALUES (?, ?, ?)", seq, CHUNKED, stubIndex);
+    for (const [i, chunk] of chunksOf(text, CHUNK_CHARS).entries())
+      this.#sql.exec("INSERT INTO journal_chunk VALUES (?, ?, ?)", seq, i, chunk);
+    this.#chunked = true;
   }
 
   #clearRequests(): void {
     this.#sql.exec("DELETE FROM journal");
+    this.#sql.exec("DELETE FROM journal_chunk");
+    this.#chunked = false;
     this.#setMeta("numberOfRequests", 0);
   }
 }
