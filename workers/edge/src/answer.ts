@@ -9,7 +9,7 @@ import {
 import { countStateless } from "./counting.ts";
 import { dataSourceDeps } from "./data-sources.ts";
 import { failed } from "./errors.ts";
-import { objectFor, plainRequest } from "./object-stub.ts";
+import { objectFor, plainRequest, tooLargeForObject } from "./object-stub.ts";
 import { toResponse } from "./outgoing.ts";
 import { proxies, proxyDeps } from "./proxy/forward.ts";
 import { loopbackFor } from "./proxy/loopback.ts";
@@ -46,8 +46,13 @@ function failedAfterCount(hit: Hit, error: unknown): Response | Promise<Response
   return toResponse(failed(error));
 }
 
-const viaObject = (hit: Hit): Promise<Response> =>
-  objectFor(hit.env, hit.name).handle(plainRequest(hit.request), hit.target).then(toResponse);
+/** A call that fails (the object reset, its storage full) is answered in mb's envelope, not workerd's bare 500. */
+function viaObject(hit: Hit): Promise<Response> {
+  const refused = tooLargeForObject(hit.request);
+  if (refused !== undefined) return Promise.resolve(toResponse(refused));
+  const call = objectFor(hit.env, hit.name).handle(plainRequest(hit.request), hit.target);
+  return call.then(toResponse, (error: unknown) => toResponse(failed(error)));
+}
 
 /**
  * Stateless stubs are answered here from the registry; a stub that changes state (cycling, repeat,
