@@ -52,7 +52,7 @@ const SCHEMA = `
     PRIMARY KEY (seq, chunk));
 `;
 
-/** The \`request\` of a journal row whose entry is in journal_chunk: never a request's JSON, which is an object. */
+/** The `request` of a journal row whose entry is in journal_chunk: never a request's JSON, which is an object. */
 const CHUNKED = "";
 
 /** A request the object served for the journal: the stub that answered, or null for the default response. */
