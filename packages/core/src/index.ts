@@ -10,6 +10,7 @@ export * from "./proxy/index.ts";
 export { compileUserRegex } from "./regex/index.ts";
 export { decodeRequestBody, normalizeRequest } from "./request/normalize.ts";
 export { parseQueryString } from "./request/querystring.ts";
+export { formatTarget } from "./request/target.ts";
 export { createRequestView } from "./request/view.ts";
 export * from "./responses/index.ts";
 export * from "./schemas/index.ts";

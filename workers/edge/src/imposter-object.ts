@@ -6,12 +6,20 @@ import {
   type Snapshot,
   workspaceOfObject,
 } from "@mockctl/contract";
-import type { Explanation, Imposter, MbRequest, ResponseDescription, Result, Stub } from "@mockctl/core";
+import {
+  type Explanation,
+  formatTarget,
+  type Imposter,
+  type MbRequest,
+  type ResponseDescription,
+  type Result,
+  type Stub,
+} from "@mockctl/core";
 import { userCodeDeps } from "@mockctl/user-code/edge";
 import { dataSourceDeps } from "./data-sources.ts";
 import { ImposterKeeper } from "./imposter-keeper.ts";
 import { journalLimitOf } from "./imposter-store.ts";
-import { proxyDeps, targetOf } from "./proxy/forward.ts";
+import { proxyDeps } from "./proxy/forward.ts";
 import { loopbackFor } from "./proxy/loopback.ts";
 import * as edits from "./stub-edits.ts";
 
@@ -87,7 +95,7 @@ export class ImposterObject extends DurableObject<Env> implements FrontDoorObjec
         ...dataSourceDeps(this.env, workspaceOfObject(this.ctx.id.name ?? "")),
         ...proxyDeps(
           this.env,
-          target ?? targetOf(request),
+          target ?? formatTarget(request.path, request.query),
           loopbackFor(this.env, this.ctx, this.ctx.id.name),
         ),
         ...userCodeDeps(this.env, imposter, keeper.userState),

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseTarget } from "./target.ts";
+import { parseQueryString } from "./querystring.ts";
+import { formatTarget, parseTarget } from "./target.ts";
 
 /** What the fast path must agree with: WHATWG URL, as Mountebank's request reading amounts to. */
 function byUrl(url: string): { path: string; search: string } | "unparsable" {
@@ -45,5 +46,29 @@ describe("parseTarget", () => {
       expect(parseTarget(url)).toEqual(expected);
     };
     fc.assert(fc.property(target, agrees), { numRuns: 3000 });
+  });
+});
+
+describe("formatTarget", () => {
+  it.each([
+    ["/live2", {}, "/live2"],
+    ["/live2", { q: "1" }, "/live2?q=1"],
+    ["/a", { q: ["1", "2"], b: "x" }, "/a?q=1&q=2&b=x"],
+    ["/a", { flag: "" }, "/a?flag="],
+    ["/a", { "a b": "c d&e=f" }, "/a?a+b=c+d%26e%3Df"],
+    ["/a", { q: "é/ü?#+%" }, "/a?q=%C3%A9%2F%C3%BC%3F%23%2B%25"],
+    ["/a", { q: [] }, "/a"],
+  ])("%s with %j is %s", (path, query, target) => {
+    expect(formatTarget(path, query)).toBe(target);
+  });
+
+  it("answers a target whose query parses back to the same query", () => {
+    const value = fc.string({ unit: "grapheme" });
+    const query = fc.dictionary(value, fc.oneof(value, fc.array(value, { minLength: 2, maxLength: 3 })));
+    const roundTrips = (fields: Record<string, string | string[]>) => {
+      const { search } = parseTarget(formatTarget("/p", fields));
+      expect(JSON.stringify(parseQueryString(search))).toBe(JSON.stringify(fields));
+    };
+    fc.assert(fc.property(query, roundTrips), { numRuns: 500 });
   });
 });

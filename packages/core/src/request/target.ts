@@ -1,3 +1,5 @@
+import type { FieldMap } from "../schemas/request.ts";
+
 /**
  * A request target (`/path?query`) that WHATWG URL would hand back unchanged: the path has no character
  * URL would percent-encode or read specially ('%', '.', '\', space, quotes, brackets, '#', controls,
@@ -23,4 +25,19 @@ export function parseTarget(url: string): { path: string; search: string } {
 function splitAtQuery(url: string): { path: string; search: string } {
   const mark = url.indexOf("?");
   return mark < 0 ? { path: url, search: "" } : { path: url.slice(0, mark), search: url.slice(mark + 1) };
+}
+
+/**
+ * A request target again from a parsed request's `path` and `query` (mb keeps only those, decoded): the
+ * query encoded as a form is (a space as `+`, a key without `=` gains one), a repeated key once per value,
+ * in order. What was sent cannot be recovered to the byte, but parsing the answer gives back the same
+ * path and query. For a proxy without the raw target, and for printing a recorded request.
+ */
+export function formatTarget(path: string, query: FieldMap): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    for (const one of Array.isArray(value) ? value : [value]) search.append(key, one);
+  }
+  const text = search.toString();
+  return text === "" ? path : `${path}?${text}`;
 }

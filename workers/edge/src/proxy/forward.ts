@@ -123,16 +123,6 @@ function withinLimit<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-/** A target rebuilt from the parsed request, for a caller that has no raw one: keys without `=` gain one. */
-export function targetOf(request: MbRequest): string {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(request.query)) {
-    for (const one of Array.isArray(value) ? value : [value]) query.append(key, one);
-  }
-  const text = query.toString();
-  return text === "" ? request.path : `${request.path}?${text}`;
-}
-
 /** The engine's proxy seam for one request, whose raw target (path and query as sent) is forwarded. */
 export function proxyDeps(env: object, target: string, loopback?: Loopback): Pick<EngineDeps, "proxy"> {
   const limit = limitOf(env);
