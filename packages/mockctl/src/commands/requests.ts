@@ -1,17 +1,32 @@
+import { type FieldMap, formatTarget } from "@mockctl/core";
 import { type Command, flag } from "../command.ts";
 import type { Output } from "../output.ts";
 import { followByPolling, followStream } from "./follow.ts";
 import { PORT_ARG, parsePort } from "./port.ts";
 
-type Recorded = { method?: string; path?: string; timestamp?: string; requestFrom?: string };
+type Recorded = {
+  method?: string;
+  path?: string;
+  query?: FieldMap;
+  timestamp?: string;
+  requestFrom?: string;
+};
 
-const describe = (request: Recorded) =>
-  `${request.timestamp ?? ""} ${request.method ?? ""} ${request.path ?? ""}`.trim();
+/**
+ * One line a request: when, method and target. mb records `path` and the decoded `query` apart, so the
+ * query is encoded again to show what was asked for (`GET /live2?q=1`); a tcp request has neither.
+ */
+export function describeRequest(request: Recorded): string {
+  const { path, query } = request;
+  const target =
+    path === undefined ? "" : formatTarget(path, typeof query === "object" && query !== null ? query : {});
+  return `${request.timestamp ?? ""} ${request.method ?? ""} ${target}`.trim();
+}
 
 /** --follow prints as requests come: under --json one JSON object a line (NDJSON), so it can be piped. */
 function print(out: Output, request: Recorded): void {
   if (out.json) console.log(JSON.stringify(request));
-  else out.line(describe(request));
+  else out.line(describeRequest(request));
 }
 
 export const requests: Command = {
@@ -37,7 +52,7 @@ export const requests: Command = {
     // Also how a missing imposter is told apart from a platform without the stream route (both 404).
     const seen = ((await client.getImposter(port)).requests ?? []) as Recorded[];
     if (!flag(context, "follow")) {
-      for (const request of seen) context.out.line(describe(request));
+      for (const request of seen) context.out.line(describeRequest(request));
       context.out.success(`${seen.length} request(s) recorded by imposter ${port}.`, {
         port,
         requests: seen,
