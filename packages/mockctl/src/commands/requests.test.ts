@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { describeRequest } from "./requests.ts";
+import type { Client, Json } from "../client.ts";
+import type { Context } from "../command.ts";
+import { createOutput } from "../output.ts";
+import { describeRequest, requests } from "./requests.ts";
 
 const at = "2026-11-27T21:54:34.532Z";
 
@@ -18,5 +21,44 @@ describe("describeRequest", () => {
     [{ timestamp: at, requestFrom: "127.0.0.1:5000" }, at], // tcp: no method, path or query
   ])("%j", (request, line) => {
     expect(describeRequest(request)).toBe(line);
+  });
+});
+
+/** `mockctl requests 4545` against an imposter answering `imposter`: the lines printed, stdout then stderr. */
+async function run(imposter: Json, json = false) {
+  const printed = { out: [] as string[], err: [] as string[] };
+  const out = createOutput(json, { out: (t) => printed.out.push(t), err: (t) => printed.err.push(t) });
+  const client = { getImposter: async () => imposter } as unknown as Client;
+  const context: Context = { values: {}, positionals: ["4545"], out, env: {}, cwd: "", client: () => client };
+  await requests.run(context);
+  return printed;
+}
+
+const recorded = { method: "GET", path: "/a", query: {} };
+const HINT =
+  '▲ WARNING imposter 4545 does not record requests: set "recordRequests": true in its config and deploy it again';
+
+describe("mockctl requests", () => {
+  it.each([
+    ["off, none recorded: the hint", { recordRequests: false, requests: [] }, [HINT]],
+    ["on, none recorded yet", { recordRequests: true, requests: [] }, []],
+    ["off but recording (mb --mock)", { recordRequests: false, requests: [recorded] }, []],
+    ["not said (no such field)", { requests: [] }, []],
+  ])("recordRequests %s", async (_case, imposter, warnings) => {
+    expect((await run(imposter)).err).toEqual(warnings);
+  });
+
+  it("keeps --json's shape: the hint is one of its warnings", async () => {
+    const { out, err } = await run({ recordRequests: false, requests: [] }, true);
+    expect(err).toEqual([]);
+    expect(out.map((line) => JSON.parse(line))).toEqual([
+      {
+        ok: true,
+        message: "0 request(s) recorded by imposter 4545.",
+        port: 4545,
+        requests: [],
+        warnings: [HINT.replace("▲ WARNING ", "")],
+      },
+    ]);
   });
 });

@@ -50,7 +50,15 @@ export const requests: Command = {
     const port = parsePort(context.positionals[0], "requests");
     const client = context.client();
     // Also how a missing imposter is told apart from a platform without the stream route (both 404).
-    const seen = ((await client.getImposter(port)).requests ?? []) as Recorded[];
+    const imposter = await client.getImposter(port);
+    const seen = (imposter.requests ?? []) as Recorded[];
+    // mb prints `recordRequests` on every imposter. Under mb's --mock an imposter records all the same, so
+    // only an empty journal is explained; a journal with requests in it needs no hint.
+    if (imposter.recordRequests === false && seen.length === 0) {
+      context.out.warn(
+        `imposter ${port} does not record requests: set "recordRequests": true in its config and deploy it again`,
+      );
+    }
     if (!flag(context, "follow")) {
       for (const request of seen) context.out.line(describeRequest(request));
       context.out.success(`${seen.length} request(s) recorded by imposter ${port}.`, {
