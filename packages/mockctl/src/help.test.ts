@@ -27,7 +27,19 @@ describe("help", () => {
   it.each([
     [[], 2, "mockctl <command>"],
     [["deploy"], 2, "wrong arguments: none (expected <files…>)"],
-    [["deploy", "x.json", "--frobnicate"], 2, "Unknown option '--frobnicate'"],
+    [
+      ["deploy", "x.json", "--frobnicate"],
+      2,
+      "✘ ERROR unknown option: --frobnicate\n\nRun `mockctl deploy --help`",
+    ],
+    [["requests", "4545", "-fx"], 2, "✘ ERROR unknown option: -x\n\nRun `mockctl requests --help`"],
+    [["deploy", "--bogus=1"], 2, "✘ ERROR unknown option: --bogus\n"],
+    [["--bogus"], 2, "✘ ERROR unknown option: --bogus\n\nRun `mockctl --help`"],
+    [
+      ["--json", "imposters", "list"],
+      2,
+      '"message":"--json goes after the command: mockctl <command> --json"',
+    ],
     [["imposters"], 2, "mockctl imposters needs one of: list, get, delete"],
     [["nope"], 2, "unknown command: nope"],
     [["imposters", "get", "http"], 2, "invalid port: http"],

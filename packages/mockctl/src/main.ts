@@ -24,6 +24,14 @@ function findCommand(argv: string[]): { command: Command; rest: string[] } | und
 }
 
 function unknownCommand(word: string): UsageError {
+  if (word.startsWith("-")) {
+    // `mockctl --url x imposters list`: options are read after the command only.
+    const name = word.replace(/^--?/, "").split("=")[0] ?? "";
+    if (Object.hasOwn({ ...GLOBAL_OPTIONS, ...TARGET_OPTIONS }, name)) {
+      return new UsageError(`${word} goes after the command: mockctl <command> ${word}`, "");
+    }
+    return new UsageError(`unknown option: ${word}`, "");
+  }
   const verbs = COMMANDS.filter((c) => c.name.startsWith(`${word} `)).map((c) => c.name.split(" ")[1]);
   if (verbs.length > 0) return new UsageError(`mockctl ${word} needs one of: ${verbs.join(", ")}`, "");
   return new UsageError(`unknown command: ${word}`, "");
@@ -44,7 +52,20 @@ function parseFor(command: Command, argv: string[]) {
   try {
     return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   } catch (error) {
-    throw new UsageError((error as Error).message, command.name);
+    if ((error as { code?: string }).code !== "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
+      throw new UsageError((error as Error).message, command.name);
+    }
+    // Node's own message names the option with an unbalanced quote; read the option from the tokens.
+    const { tokens } = parseArgs({
+      args: argv,
+      options,
+      allowPositionals: true,
+      strict: false,
+      tokens: true,
+    });
+    const unknown = tokens.find((token) => token.kind === "option" && !Object.hasOwn(options, token.name));
+    const name = unknown?.kind === "option" ? unknown.rawName : "";
+    throw new UsageError(`unknown option: ${name}`, command.name);
   }
 }
 
