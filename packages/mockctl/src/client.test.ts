@@ -9,7 +9,11 @@ interface Sent {
 }
 
 /** A client whose fetch records the request and answers `answer`. */
-function recording(answer: unknown, status = 200): { client: Client; sent: Sent[] } {
+function recording(
+  answer: unknown,
+  status = 200,
+  token: string | null = "t",
+): { client: Client; sent: Sent[] } {
   const sent: Sent[] = [];
   const fetcher = (async (url: string | URL, init: RequestInit) => {
     const key = new Headers(init.headers).get("x-api-key") ?? undefined;
@@ -17,7 +21,8 @@ function recording(answer: unknown, status = 200): { client: Client; sent: Sent[
     sent.push({ method: init.method ?? "GET", url: String(url), key, body });
     return new Response(JSON.stringify(answer), { status });
   }) as typeof fetch;
-  return { client: createClient({ url: "http://mocks.test/", token: "t", source: "test" }, fetcher), sent };
+  const target = { url: "http://mocks.test/", source: "test", ...(token === null ? {} : { token }) };
+  return { client: createClient(target, fetcher), sent };
 }
 
 // The Mountebank REST calls each command makes (mb's cli/api.js for save and replay).
@@ -58,5 +63,29 @@ describe("createClient", () => {
       message: "POST /imposters failed with 400",
       details: ["bad data: no"],
     });
+  });
+
+  // mb's 401 message speaks of its --apikey option; the hint says where this CLI takes a token from.
+  const UNAUTHORIZED = { errors: [{ code: "unauthorized", message: "If you set the apiKey option, …" }] };
+  it.each([
+    ["no token was sent", null, "The platform wants a token: pass --token <token>, set MOCKCTL_TOKEN"],
+    [
+      "a token was refused",
+      "t",
+      "The platform refused the token sent (wrong, expired or revoked?): check --token, MOCKCTL_TOKEN",
+    ],
+  ])("a 401 when %s hints at --token and MOCKCTL_TOKEN", async (_case, token, hint) => {
+    const calls = [(c: Client) => c.listImposters(), (c: Client) => c.platform.listTokens()];
+    for (const call of calls) {
+      const { client } = recording(UNAUTHORIZED, 401, token);
+      const error = await call(client).catch((e: unknown) => e);
+      expect(error).toMatchObject({ details: ["unauthorized: If you set the apiKey option, …"] });
+      expect((error as { hint?: string }).hint).toContain(hint);
+    }
+  });
+
+  it("gives no such hint for other refusals", async () => {
+    const { client } = recording({ errors: [{ code: "forbidden", message: "read scope" }] }, 403);
+    await expect(client.createImposter({})).rejects.toMatchObject({ hint: undefined });
   });
 });

@@ -23,10 +23,23 @@ export class ApiError extends CliError {
     readonly status: number,
     readonly errors: { code?: string; message?: string }[],
     what: string,
+    hint?: string,
   ) {
     const messages = errors.map((e) => `${e.code ?? "error"}: ${e.message ?? ""}`);
-    super(`${what} failed with ${status}`, messages.length > 0 ? messages : [`HTTP ${status}`]);
+    super(`${what} failed with ${status}`, messages.length > 0 ? messages : [`HTTP ${status}`], hint);
   }
+}
+
+/**
+ * What to do about a 401, which mb words for its own --apikey only: the CLI sends the key or a token as
+ * x-api-key, from --token, MOCKCTL_TOKEN or the profile.
+ */
+function hintFor(status: number, target: Target): string | undefined {
+  if (status !== 401) return undefined;
+  if (target.token === undefined) {
+    return "The platform wants a token: pass --token <token>, set MOCKCTL_TOKEN, or save one with `mockctl login --token <token>`.";
+  }
+  return "The platform refused the token sent (wrong, expired or revoked?): check --token, MOCKCTL_TOKEN or the profile's (`mockctl login`).";
 }
 
 export interface Client {
@@ -92,7 +105,9 @@ export function connect(target: Target, fetcher: typeof fetch = fetch): Connecti
     try {
       parsed = text === "" ? {} : JSON.parse(text);
     } catch {}
-    if (!response.ok) throw new ApiError(response.status, errorsOf(parsed), what);
+    if (!response.ok) {
+      throw new ApiError(response.status, errorsOf(parsed), what, hintFor(response.status, target));
+    }
     return parsed;
   }
   return { api, reach, call };

@@ -32,6 +32,7 @@ describe("the token", () => {
     const result = await runCli(["imposters", "list", "--url", dev.url]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("✘ ERROR GET /imposters failed with 401");
+    expect(result.stderr).toContain("pass --token <token>, set MOCKCTL_TOKEN");
     const withEnv = await runCli(["imposters", "list", "--url", dev.url], {
       env: cleanEnv({ MOCKCTL_TOKEN: TOKEN }),
     });
