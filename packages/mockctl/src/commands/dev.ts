@@ -13,6 +13,7 @@ const OPTIONS: Record<string, OptionSpec> = {
   },
   host: { type: "string", value: "<host>", description: "listen address (default 127.0.0.1)" },
   data: { type: "string", value: "<dir>", description: "where state persists (default ./.mockctl/data)" },
+  datadir: { type: "string", value: "<dir>", description: "the same as --data (mb --datadir)" },
   allowInjection: { type: "boolean", short: "i", description: "allow inject/decorate (mb --allowInjection)" },
   apikey: { type: "string", value: "<key>", description: "require x-api-key on the admin API (mb --apikey)" },
   origin: {
@@ -27,6 +28,11 @@ const OPTIONS: Record<string, OptionSpec> = {
     value: "<host>",
     description: "answer the API on this Host too",
   },
+  rateLimit: {
+    type: "string",
+    value: "<n>",
+    description: "requests per second per imposter, then 429 (default off)",
+  },
   configfile: {
     type: "string",
     value: "<file>",
@@ -39,9 +45,15 @@ const OPTIONS: Record<string, OptionSpec> = {
 const PATHS = new Set(["data", "configfile"]);
 
 /** The flags given, back as a command line for the launcher. */
-function launcherArgs(values: Record<string, unknown>, cwd: string, env: NodeJS.ProcessEnv): string[] {
+export function launcherArgs(values: Record<string, unknown>, cwd: string, env: NodeJS.ProcessEnv): string[] {
   const args: string[] = [];
-  const given: Record<string, unknown> = { data: env.MOCKCTL_DATA ?? ".mockctl/data", ...values };
+  // The data folder is always passed (resolved here, against the user's folder), so mb's --datadir is
+  // passed as --data: the launcher would prefer the --data given beside it.
+  const { datadir, ...rest } = values;
+  const given: Record<string, unknown> = {
+    ...rest,
+    data: rest.data ?? datadir ?? env.MOCKCTL_DATA ?? ".mockctl/data",
+  };
   for (const name of Object.keys(OPTIONS)) {
     const value = given[name];
     if (typeof value === "string" && PATHS.has(name)) args.push(`--${name}`, resolve(cwd, value));

@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { launcherArgs } from "./dev.ts";
+
+// What `mockctl dev` hands the launcher (infra/local/args.ts reads it): paths against the user's folder.
+describe("launcherArgs", () => {
+  it.each([
+    [{}, {}, ["--data", "/u/.mockctl/data"]],
+    [{}, { MOCKCTL_DATA: "state" }, ["--data", "/u/state"]],
+    [{ data: "d" }, { MOCKCTL_DATA: "state" }, ["--data", "/u/d"]],
+    [{ datadir: "mb-data" }, {}, ["--data", "/u/mb-data"]],
+    [{ data: "d", datadir: "mb-data" }, {}, ["--data", "/u/d"]],
+    [{ rateLimit: "100" }, {}, ["--data", "/u/.mockctl/data", "--rateLimit", "100"]],
+    [
+      { port: "0", allowInjection: true, origin: ["http://a", "http://b"], configfile: "x.ejs", json: true },
+      {},
+      [
+        ...["--port", "0", "--data", "/u/.mockctl/data", "--allowInjection"],
+        ...["--origin", "http://a", "--origin", "http://b", "--configfile", "/u/x.ejs"],
+      ],
+    ],
+  ])("%j with env %j", (values, env, args) => {
+    expect(launcherArgs(values, "/u", env)).toEqual(args);
+  });
+});
