@@ -72,6 +72,6 @@ describe.skipIf(noChromium)("the dashboard at scale in Chromium", () => {
     await shoot(page, "stubs-10000");
     for (const port of [BIG, BUSY]) await remove(platform, port);
     await page.goto(`${platform.url}/dashboard/#/`);
-    await page.getByText("1 of 1 imposters").waitFor();
+    await page.getByText("1 of 1 imposter", { exact: true }).waitFor();
   }, 180_000);
 });

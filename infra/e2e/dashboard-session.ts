@@ -74,7 +74,7 @@ export function dashboardSession({ signedIn = true } = {}): Session {
     if (!signedIn) return;
     if ((await create(platform, IMPOSTER)).status !== 201) throw new Error("imposter not created");
     await signIn(session.page, platform);
-    await session.page.getByText("1 of 1 imposters").waitFor();
+    await session.page.getByText("1 of 1 imposter", { exact: true }).waitFor();
   }, 120_000);
 
   afterAll(async () => {

@@ -3,6 +3,7 @@ import type { Api } from "../api/client.ts";
 import type { ImposterSummary } from "../api/types.ts";
 import { CopyButton } from "../components/CopyButton.tsx";
 import { VirtualList } from "../components/VirtualList.tsx";
+import { pluralize } from "../plural.ts";
 import { exactTime, timeAgo, useNow } from "../time-ago.ts";
 import { DeleteButton } from "./DeleteButton.tsx";
 
@@ -143,7 +144,7 @@ export function ImpostersList({ api }: { api: Api }) {
         )}
       />
       <p className="muted">
-        {shown.length} of {imposters?.length ?? 0} imposters
+        {shown.length} of {pluralize(imposters?.length ?? 0, "imposter")}
       </p>
     </section>
   );

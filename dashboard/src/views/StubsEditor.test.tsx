@@ -28,6 +28,15 @@ describe("StubsEditor", () => {
     ]);
   });
 
+  it.each([
+    [imposter.stubs.slice(0, 1), "1 stub"],
+    [imposter.stubs, "2 stubs"],
+  ])("counts the stubs in words: %#", (stubs, text) => {
+    const { api } = fakeApi({});
+    render(<StubsEditor api={api} imposter={{ ...imposter, stubs }} onSaved={() => {}} />);
+    expect(screen.getByText(text)).toBeTruthy();
+  });
+
   it("validates the stub with the core as it is typed and shows mb's message inline", () => {
     const { api } = fakeApi({});
     render(<StubsEditor api={api} imposter={imposter} onSaved={() => {}} />);

@@ -5,6 +5,7 @@ import type { StubsEvent } from "../api/journal.ts";
 import { ApiError, type ImposterDetail, type MbError, type Stub } from "../api/types.ts";
 import { Errors } from "../components/Errors.tsx";
 import { VirtualList } from "../components/VirtualList.tsx";
+import { pluralize } from "../plural.ts";
 import { recordedMarks } from "../recorded.ts";
 import { useNow } from "../time-ago.ts";
 import { checkStub } from "../validation.ts";
@@ -136,7 +137,7 @@ export function StubsEditor({ api, imposter, onSaved, recordings = [] }: Props) 
             Save all stubs
           </button>
           <span aria-live="polite" className="muted">
-            {saved ? "Saved." : dirty ? "Unsaved changes." : `${drafts.length} stubs`}
+            {saved ? "Saved." : dirty ? "Unsaved changes." : pluralize(drafts.length, "stub")}
           </span>
         </div>
         <Errors errors={saveErrors} />

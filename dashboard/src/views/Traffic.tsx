@@ -1,6 +1,7 @@
 import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip } from "chart.js";
 import { useEffect, useMemo, useRef } from "react";
 import type { ImposterDetail, JournalEntry } from "../api/types.ts";
+import { pluralize } from "../plural.ts";
 import { trafficSeries } from "./traffic-series.ts";
 
 // Only the parts of Chart.js the two bar charts use, so the rest is left out of the bundle.
@@ -40,15 +41,12 @@ function BarChart({
     if (dataset) dataset.data = values;
     current.update();
   }, [labels, values]);
+  const total = values.reduce((a, b) => a + b, 0);
   return (
     <figure className="chart">
       <figcaption>{title}</figcaption>
       <div className="chart-box">
-        <canvas
-          ref={canvas}
-          role="img"
-          aria-label={`${title}: ${values.reduce((a, b) => a + b, 0)} requests`}
-        />
+        <canvas ref={canvas} role="img" aria-label={`${title}: ${pluralize(total, "request")}`} />
       </div>
     </figure>
   );
