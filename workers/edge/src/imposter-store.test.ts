@@ -63,6 +63,28 @@ describe("a recorded request longer than a row", () => {
   });
 });
 
+describe("the journal an admin answer lists", () => {
+  it("reaches back as far as its budget of characters allows, the newest always, in order", async () => {
+    const port = freshPort();
+    await objectFor(port).put(imposter(port, { recordRequests: true }));
+    const listed = await runInDurableObject(rawObjectFor(port), (_, state) => {
+      const served = (path: string, body = "") => ({ request: mbRequest({ path, body }), stubIndex: null });
+      const size = (path: string, body = "") => JSON.stringify(served(path, body).request).length;
+      // A budget that holds the last two short entries, not the long one before them.
+      const store = new ImposterStore(state.storage, 10, size("/b") + size("/c") + 1);
+      store.recordServed(1, {}, [served("/a")]);
+      store.recordServed(2, {}, [served("/long", longBody(0))]);
+      store.recordServed(4, {}, [served("/b"), served("/c")]);
+      const lists = [store.requests().map((request) => request.path)];
+      store.recordServed(5, {}, [served("/huge", longBody(10))]);
+      lists.push(store.requests().map((request) => request.path));
+      return lists;
+    });
+    expect(listed).toEqual([["/b", "/c"], ["/huge"]]);
+    expect(await rowCounts(port)).toEqual([5, 6]);
+  });
+});
+
 describe("a journal written before long entries were chunked", () => {
   it("still reads, before and beside a chunked entry", async () => {
     const port = freshPort();

@@ -52,6 +52,20 @@ const SCHEMA = `
     PRIMARY KEY (seq, chunk));
 `;
 
+/**
+ * How much of the journal an admin answer lists, in characters of the entries' JSON: with a definition of
+ * up to 10 MiB beside it, the answer stays inside the 32 MiB a call between Workers carries. Older entries
+ * stay stored (and in the journal stream's replay) until JOURNAL_CAP or a reset drops them.
+ */
+export const LISTED_JOURNAL_CHARS = 16 * 1024 * 1024;
+
+/** Each entry's length in characters, a chunked one's from its chunks, newest first. */
+const LISTED_NEWEST_FIRST = `
+  SELECT seq, request, CASE WHEN request = '' THEN
+    (SELECT COALESCE(SUM(LENGTH(text)), 0) FROM journal_chunk WHERE journal_chunk.seq = journal.seq)
+  ELSE LENGTH(request) END AS size
+  FROM journal ORDER BY seq DESC`;
+
 /** The `request` of a journal row whose entry is in journal_chunk: never a request's JSON, which is an object. */
 const CHUNKED = "";
 
@@ -79,7 +93,10 @@ export class ImposterStore {
   /** Whether journal_chunk may hold rows: until an entry needs chunks, trimming the journal skips that table. */
   #chunked: boolean;
 
-  constructor(storage: DurableObjectStorage, journalLimit = JOURNAL_CAP) {
+  readonly #listedChars: number;
+
+  constructor(storage: DurableObjectStorage, journalLimit = JOURNAL_CAP, listedChars = LISTED_JOURNAL_CHARS) {
+    this.#listedChars = listedChars;
     this.#storage = storage;
     this.#journalLimit = journalLimit;
     storage.sql.exec(SCHEMA);
@@ -186,11 +203,20 @@ export class ImposterStore {
     return entries;
   }
 
+  /**
+   * The retained requests, oldest first, as far back as LISTED_JOURNAL_CHARS of their JSON reach (the newest
+   * always): every admin answer about the imposter carries them in one call, which workerd caps at 32 MiB.
+   */
   requests(): MbRequest[] {
-    const rows = this.#sql.exec<{ seq: number; request: string }>(
-      "SELECT seq, request FROM journal ORDER BY seq",
-    );
-    return rows.toArray().map((row) => this.#parse(row));
+    const listed: Array<{ seq: number; request: string }> = [];
+    let chars = 0;
+    // The cursor reads rows as it is iterated: those past the budget are never loaded.
+    for (const row of this.#sql.exec<{ seq: number; request: string; size: number }>(LISTED_NEWEST_FIRST)) {
+      if (listed.length > 0 && chars + row.size > this.#listedChars) break;
+      chars += row.size;
+      listed.push(row);
+    }
+    return listed.reverse().map((row) => this.#parse(row));
   }
 
   /** When the newest retained journal entry was received (ms since the epoch), if there is one. */
