@@ -11,8 +11,8 @@ class ConfigFileFailed extends Error {}
 function deployFirst(options: PlatformOptions): PlatformOptions["beforeOpen"] {
   const file = options.configfile;
   if (file === undefined) return undefined;
-  return async (url) => {
-    if (!(await deployConfigFile(url, file, options.noParse === true, options.apiKey))) {
+  return async (url, publicUrl) => {
+    if (!(await deployConfigFile(url, file, options.noParse === true, options.apiKey, publicUrl))) {
       throw new ConfigFileFailed();
     }
   };

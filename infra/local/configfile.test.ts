@@ -65,10 +65,16 @@ describe("npm start -- --configfile", () => {
     const port = await freePort();
     const child = launch(port, join(folder, "data"), file);
     children.push(child);
+    let printed = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      printed += chunk;
+    });
     const ready = readyUrl(child);
     const first = await firstAnswer(`http://127.0.0.1:${port}/i/4610/`);
     expect(first).toEqual({ status: 200, body: "from the file" });
     expect(await ready).toBe(`http://127.0.0.1:${port}`);
+    // The deploy went in through a private door, but it names the port users call.
+    expect(printed).toContain(`Deployed to http://127.0.0.1:${port}: 1 created`);
     const listed = await (await fetch(`http://127.0.0.1:${port}/imposters`)).json();
     expect(listed.imposters[0].url).toBe(`http://127.0.0.1:${port}/i/4610`);
   });

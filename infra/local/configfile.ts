@@ -11,11 +11,15 @@ export function deployConfigFile(
   file: string,
   noParse: boolean,
   apiKey?: string,
+  shownUrl?: string,
 ): Promise<boolean> {
   const bin = createRequire(import.meta.url).resolve("mockctl/bin/mockctl.mjs");
   // --prune: mb PUTs the file to /imposters, which replaces every imposter the platform had (--data keeps them).
   const args = [bin, "deploy", "--prune", "--url", url, ...(noParse ? ["--noParse"] : []), file];
-  const env = apiKey === undefined ? process.env : { ...process.env, MOCKCTL_TOKEN: apiKey };
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  if (apiKey !== undefined) env.MOCKCTL_TOKEN = apiKey;
+  // `url` may be the launcher's private door; the messages name the URL users call.
+  if (shownUrl !== undefined) env.MOCKCTL_LAUNCHER_URL = shownUrl;
   const child = spawn(process.execPath, args, {
     cwd: process.env.INIT_CWD ?? process.cwd(),
     env,

@@ -70,7 +70,7 @@ export interface PlatformOptions {
    * already taken: a client that connects meanwhile waits. If it throws, the platform stops and the error
    * is passed on. With `direct` it runs against the public socket, which serves from the start.
    */
-  beforeOpen?: (url: string) => Promise<void>;
+  beforeOpen?: (url: string, publicUrl: string) => Promise<void>;
 }
 
 export interface Platform {
@@ -201,10 +201,10 @@ async function prepare(
   origin: string,
 ): Promise<void> {
   if (beforeOpen === undefined) return;
-  if (upstream === undefined) return beforeOpen(`http://${origin}`);
+  if (upstream === undefined) return beforeOpen(`http://${origin}`, `http://${origin}`);
   const door = await openPrivateDoor(upstream, origin);
   try {
-    await beforeOpen(door.url);
+    await beforeOpen(door.url, `http://${origin}`);
   } finally {
     await door.close();
   }

@@ -138,14 +138,20 @@ describe("deploy to a platform without --allowInjection", () => {
   it("sends nothing when an imposter needs injection", async () => {
     const file = join(tmp, "with-inject.json");
     const plain = { protocol: "http", port: 5801, stubs: [{ responses: [{ is: { body: "plain" } }] }] };
-    const inject = { protocol: "http", port: 5802, stubs: [{ responses: [{ inject: "() => ({})" }] }] };
+    // Two places that need injection in one imposter: one imposter to name, each message once.
+    const decorated = { is: { body: "x" }, behaviors: [{ decorate: "() => {}" }] };
+    const inject = {
+      protocol: "http",
+      port: 5802,
+      stubs: [{ responses: [{ inject: "() => ({})" }, decorated] }],
+    };
     writeFileSync(file, JSON.stringify({ imposters: [plain, inject] }));
     const result = await cli("deploy", file);
     expect(result.code, result.stderr).toBe(1);
     expect(result.stderr).toContain(
       `1 imposter(s) use injection, which the platform at ${dev.url} does not allow`,
     );
-    expect(result.stderr).toContain("imposter 5802: invalid injection");
+    expect(result.stderr.split("imposter 5802: invalid injection").length - 1).toBe(1);
     const ports = (parsedJson(await cli("imposters", "list", "--json")).imposters as { port: number }[]).map(
       (i) => i.port,
     );

@@ -24,11 +24,12 @@ function printTable(out: Output, rows: Deployed[]): void {
  * A platform without --allowInjection refuses such imposters one by one, after the others were sent: asked
  * first, so a deploy that cannot complete sends nothing.
  */
-async function refuseInjectionUpFront(client: Client, needs: string[]): Promise<void> {
+async function refuseInjectionUpFront(client: Client, shown: string, needs: string[]): Promise<void> {
   if (needs.length === 0 || (await allowsInjection(client)) !== false) return;
+  const imposters = new Set(needs.map((line) => /imposter (\d+)/.exec(line)?.[1] ?? line)).size;
   throw new CliError(
-    `${needs.length} imposter(s) use injection, which the platform at ${client.target.url} does not allow; nothing was sent`,
-    needs,
+    `${imposters} imposter(s) use injection, which the platform at ${shown} does not allow; nothing was sent`,
+    [...new Set(needs)],
     "Start the platform with --allowInjection (npm start -- --allowInjection, mockctl dev --allowInjection), or allow it for the workspace (mockctl workspaces set --allowInjection true).",
   );
 }
@@ -62,12 +63,14 @@ export const deploy: Command = {
     }
     for (const warning of report.warnings) out.warn(warning);
     const client = context.client();
+    // The launcher deploys --configfile through a private door before its port opens, and names the port.
+    const shown = context.env.MOCKCTL_LAUNCHER_URL ?? client.target.url;
     const steps = planDeploy(
       report.valid,
       await client.listImposters({ replayable: true }),
       flag(context, "prune"),
     );
-    await refuseInjectionUpFront(client, injectionNeeds(report.valid, steps));
+    await refuseInjectionUpFront(client, shown, injectionNeeds(report.valid, steps));
     const n = counts(steps);
     const summary = `${n.create} to create, ${n.replace} to replace, ${n.delete} to delete, ${n.unchanged} unchanged`;
     if (flag(context, "dry-run")) {
@@ -83,8 +86,8 @@ export const deploy: Command = {
     printTable(out, deployed);
     const message =
       todo === 0
-        ? `No changes: ${n.unchanged} imposter(s) already deployed to ${client.target.url}.`
-        : `Deployed to ${client.target.url}: ${n.create} created, ${n.replace} replaced, ${n.delete} deleted, ${n.unchanged} unchanged.`;
+        ? `No changes: ${n.unchanged} imposter(s) already deployed to ${shown}.`
+        : `Deployed to ${shown}: ${n.create} created, ${n.replace} replaced, ${n.delete} deleted, ${n.unchanged} unchanged.`;
     out.success(message, { imposters: deployed, changed: todo });
   },
 };
