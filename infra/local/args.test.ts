@@ -14,6 +14,16 @@ describe("parsePlatformArgs", () => {
     ],
     [["-i"], {}, { port: 2525, dataDir: ".mockctl/data", allowInjection: true }],
     [["--datadir", "/tmp/mb"], {}, { port: 2525, dataDir: "/tmp/mb" }],
+    [["--pidfile", "mb.pid"], {}, { port: 2525, dataDir: ".mockctl/data", pidfile: "mb.pid" }],
+    [
+      ["--logfile", "mb.log", "--loglevel", "debug", "--localOnly", "--nologfile"],
+      {},
+      {
+        port: 2525,
+        dataDir: ".mockctl/data",
+        ignoredFlags: ["--logfile", "--loglevel", "--nologfile", "--localOnly"],
+      },
+    ],
     [["--rateLimit", "50"], {}, { port: 2525, dataDir: ".mockctl/data", rateLimit: 50 }],
     [["--rateLimit", "0"], {}, { port: 2525, dataDir: ".mockctl/data", rateLimit: 0 }],
     [

@@ -48,6 +48,21 @@ function asV8Flags(value: string): string[] {
   return flags;
 }
 
+/**
+ * mb's flags that mean nothing here, taken so that an `mb` command line starts this unchanged: logs go to
+ * `GET /logs` and stdout (`--logfile`, `--loglevel`, `--nologfile`), the platform listens on 127.0.0.1 unless
+ * told `--host` (`--localOnly`, `--ipWhitelist`), and stubs carry no `matches` (`--debug`). mb's `--mock` is
+ * not among them: it changes what imposters record, and ignoring it would lose requests a test verifies.
+ */
+const MB_FLAGS_IGNORED = {
+  logfile: { type: "string" },
+  loglevel: { type: "string" },
+  nologfile: { type: "boolean" },
+  localOnly: { type: "boolean" },
+  ipWhitelist: { type: "string" },
+  debug: { type: "boolean" },
+} as const;
+
 /** mb's flags where they mean something here; environment variables for the two the brief names. */
 export function parsePlatformArgs(argv: string[], env: NodeJS.ProcessEnv): PlatformOptions {
   const { values } = parseArgs({
@@ -65,6 +80,8 @@ export function parsePlatformArgs(argv: string[], env: NodeJS.ProcessEnv): Platf
       configfile: { type: "string" },
       rateLimit: { type: "string" },
       noParse: { type: "boolean" },
+      pidfile: { type: "string" },
+      ...MB_FLAGS_IGNORED,
     },
     strict: true,
   });
@@ -84,6 +101,9 @@ export function parsePlatformArgs(argv: string[], env: NodeJS.ProcessEnv): Platf
   if (values.rateLimit !== undefined) options.rateLimit = asRate(values.rateLimit);
   if (values.configfile !== undefined) options.configfile = values.configfile;
   if (values.noParse === true) options.noParse = true;
+  if (values.pidfile !== undefined) options.pidfile = values.pidfile;
+  const ignored = Object.keys(MB_FLAGS_IGNORED).filter((name) => name in values);
+  if (ignored.length > 0) options.ignoredFlags = ignored.map((name) => `--${name}`);
   const v8Flags = asV8Flags(env.MOCKCTL_WORKERD_V8_FLAGS ?? "");
   if (v8Flags.length > 0) options.extraV8Flags = v8Flags;
   return options;

@@ -1,4 +1,6 @@
 // `npm start`: the whole platform on workerd, like `mb` on http://127.0.0.1:2525.
+import { rmSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { parsePlatformArgs } from "./args.ts";
 import { deployConfigFile } from "./configfile.ts";
 import { type Platform, type PlatformOptions, startPlatform } from "./platform.ts";
@@ -19,14 +21,23 @@ function deployFirst(options: PlatformOptions): PlatformOptions["beforeOpen"] {
 }
 
 let platform: Platform;
+let options: PlatformOptions;
 try {
-  const options = parsePlatformArgs(process.argv.slice(2), process.env);
+  options = parsePlatformArgs(process.argv.slice(2), process.env);
+  for (const flag of options.ignoredFlags ?? []) {
+    console.error(`mockctl: ${flag} is one of mb's flags that mean nothing here; ignored`);
+  }
   platform = await startPlatform({ ...options, beforeOpen: deployFirst(options) });
 } catch (error) {
   // mb exits when its --configfile cannot be loaded; so does this.
   if (!(error instanceof ConfigFileFailed)) console.error(startFailure(error));
   process.exit(1);
 }
+// mb's --pidfile, which `mb stop --pidfile` reads: its SIGTERM stops this launcher as Ctrl-C does.
+// Relative to the user's folder (npm's INIT_CWD), where `mb stop` is run, as --configfile is.
+const pidfile =
+  options.pidfile === undefined ? undefined : resolve(process.env.INIT_CWD ?? process.cwd(), options.pidfile);
+if (pidfile !== undefined) writeFileSync(pidfile, String(process.pid));
 // One fixed line, so scripts and tests can wait for it.
 console.log(`mockctl platform ready at ${platform.url}`);
 
@@ -35,6 +46,7 @@ async function shutdown(): Promise<void> {
   if (stopping) return;
   stopping = true;
   await platform.stop();
+  if (pidfile !== undefined) rmSync(pidfile, { force: true });
   process.exit(0);
 }
 process.on("SIGINT", shutdown);

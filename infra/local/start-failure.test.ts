@@ -27,6 +27,11 @@ describe("startFailure", () => {
       /^mockctl: unknown option --bogus; the options are --port, /,
     ],
     [
+      "mb's --mock",
+      thrown(() => parsePlatformArgs(["--mock"], {})),
+      /^mockctl: --mock .* is not supported: set "recordRequests": true on the imposters to verify$/,
+    ],
+    [
       "an option without its value",
       thrown(() => parsePlatformArgs(["--port"], {})),
       /^mockctl: Option '-p, --port <value>' argument missing$/,

@@ -1,6 +1,6 @@
 /** The options `npm start` takes (mb's, where they mean something here), for a wrong one's message. */
 const OPTIONS =
-  "--port, --host, --data (or --datadir), --allowInjection, --apikey, --origin, --allowHost, --configfile, --noParse, --rateLimit";
+  "--port, --host, --data (or --datadir), --allowInjection, --apikey, --origin, --allowHost, --configfile, --noParse, --rateLimit, --pidfile";
 
 /** An error of Node's (listen, parseArgs) as it carries its code. */
 type Coded = Error & { code?: string; port?: number; address?: string };
@@ -20,6 +20,9 @@ export function startFailure(error: unknown): string {
   }
   if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
     const option = /'([^']+)'/.exec(error.message)?.[1] ?? "";
+    if (option === "--mock") {
+      return 'mockctl: --mock (mb records every imposter\'s requests) is not supported: set "recordRequests": true on the imposters to verify';
+    }
     return `mockctl: unknown option ${option}; the options are ${OPTIONS}`;
   }
   if (code?.startsWith("ERR_PARSE_ARGS_") === true) return `mockctl: ${error.message}`;
