@@ -27,6 +27,9 @@ export class CliError extends Error {
   }
 }
 
+/** A failure a child process has explained already (the launcher under `mockctl dev`): its exit code alone. */
+export class ExplainedExit extends CliError {}
+
 export class UsageError extends CliError {
   constructor(message: string, command: string) {
     super(message, [], `Run \`mockctl ${command}${command ? " " : ""}--help\` for usage.`, EXIT.usage);
@@ -70,6 +73,7 @@ export function reportError(error: unknown, json: boolean, streams: Streams = pr
     streams.out(JSON.stringify({ ok: false, error: { message, details, hint }, ...failure.data }));
     return failure.exitCode;
   }
+  if (failure instanceof ExplainedExit) return failure.exitCode;
   const lines = [`✘ ERROR ${failure.message}`];
   if (failure.details.length > 0) lines.push("", ...failure.details.map((d) => `  ${d}`));
   if (failure.hint !== undefined) lines.push("", failure.hint);

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { resolve } from "node:path";
 import type { Command, OptionSpec } from "../command.ts";
-import { CliError } from "../output.ts";
+import { ExplainedExit } from "../output.ts";
 import { platformRoot } from "../platform-root.ts";
 
 const OPTIONS: Record<string, OptionSpec> = {
@@ -90,6 +90,6 @@ export const dev: Command = {
     process.off("SIGINT", forward);
     process.off("SIGTERM", forward);
     // The launcher has said why; this passes its exit code on (1 for a --configfile that failed, as mb).
-    if (code !== 0) throw new CliError(`the platform exited with code ${code}`, [], undefined, code);
+    if (code !== 0) throw new ExplainedExit(`the platform exited with code ${code}`, [], undefined, code);
   },
 };

@@ -32,5 +32,9 @@ describe("mockctl validate", () => {
     const strict = await runCli(["validate", "warnings.json", "--strict"]);
     expect(strict.code).toBe(1);
     expect(strict.stderr).toContain("✘ ERROR 4 warning(s) under --strict in warnings.json");
+    // Each warning once, as a line of the failure.
+    const first = relaxed.stderr.split("\n")[0]?.replace("▲ WARNING ", "") ?? "";
+    expect(strict.stderr.split(first).length - 1).toBe(1);
+    expect(strict.stderr).not.toContain("▲ WARNING");
   });
 });

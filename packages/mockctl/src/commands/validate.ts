@@ -27,8 +27,9 @@ export const validate: Command = {
       allowInjection: flag(context, "allowInjection"),
       requirePort: false,
     });
-    for (const warning of report.warnings) out.warn(warning);
     const strict = flag(context, "strict");
+    // Under --strict the warnings are the failure's own lines: printed once, there.
+    if (!strict) for (const warning of report.warnings) out.warn(warning);
     const failing = [...report.errors, ...(strict ? report.warnings : [])];
     if (failing.length > 0) {
       const data = { errors: report.errors, warnings: report.warnings };
