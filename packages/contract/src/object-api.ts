@@ -18,6 +18,14 @@ export interface ImposterOverview {
   stubCount: number;
 }
 
+/** One line of GET /logs, in Mountebank's shape (its JSON log file's fields). */
+export interface LogEntry {
+  level: string;
+  message: string;
+  /** ISO 8601. */
+  timestamp: string;
+}
+
 /** What the imposter Durable Object keeps: its definition, a version bumped on every change, its state. */
 export interface ImposterRecord {
   imposter: Imposter;
@@ -68,6 +76,8 @@ export interface ImposterObjectApi {
    * there is no imposter.
    */
   journal(since?: number): Promise<ReadableStream<Uint8Array> | null>;
+  /** What the imposter's user functions logged (the newest USER_LOG_CAP lines), oldest first. */
+  logs(): Promise<LogEntry[]>;
 }
 
 /** What the front door needs to serve an imposter itself: no journal, no counters. */

@@ -3,6 +3,7 @@ import {
   type FrontDoorObjectApi,
   type Head,
   type ImposterRecord,
+  type LogEntry,
   type Snapshot,
   workspaceOfObject,
 } from "@mockctl/contract";
@@ -22,6 +23,7 @@ import { journalLimitOf } from "./imposter-store.ts";
 import { proxyDeps } from "./proxy/forward.ts";
 import { loopbackFor } from "./proxy/loopback.ts";
 import * as edits from "./stub-edits.ts";
+import { UserLog } from "./user-log.ts";
 
 /**
  * One imposter (named objectName(workspace, port)): the authority for its definition, version, cursors, counter
@@ -31,11 +33,19 @@ import * as edits from "./stub-edits.ts";
  */
 export class ImposterObject extends DurableObject<Env> implements FrontDoorObjectApi {
   readonly #keeper: ImposterKeeper;
+  readonly #log: UserLog;
   #queue: Promise<unknown> = Promise.resolve();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.#keeper = new ImposterKeeper(ctx.storage, ctx.id.name, journalLimitOf(env));
+    this.#log = new UserLog(ctx.storage);
+  }
+
+  #userCode(imposter: Imposter) {
+    return userCodeDeps(this.env, imposter, this.#keeper.userState, (lines) =>
+      this.#log.append(imposter, lines),
+    );
   }
 
   #serial<T>(work: (keeper: ImposterKeeper) => T | Promise<T>): Promise<T> {
@@ -61,7 +71,10 @@ export class ImposterObject extends DurableObject<Env> implements FrontDoorObjec
   }
 
   remove(): Promise<ImposterRecord | null> {
-    return this.#serial((keeper) => keeper.remove());
+    return this.#serial((keeper) => {
+      this.#log.clear();
+      return keeper.remove();
+    });
   }
 
   replaceStubs(stubs: Stub[]): Promise<Result<ImposterRecord>> {
@@ -98,7 +111,7 @@ export class ImposterObject extends DurableObject<Env> implements FrontDoorObjec
           target ?? formatTarget(request.path, request.query),
           loopbackFor(this.env, this.ctx, this.ctx.id.name),
         ),
-        ...userCodeDeps(this.env, imposter, keeper.userState),
+        ...this.#userCode(imposter),
       })),
     );
     return served.then((response) => this.#keeper.written().then(() => response));
@@ -106,14 +119,16 @@ export class ImposterObject extends DurableObject<Env> implements FrontDoorObjec
 
   /** The near-miss view of a request (POST /imposters/:id/explain); injected predicates run as in `handle`. */
   explain(request: MbRequest): Promise<Result<Explanation>> {
-    return this.#serial((keeper) =>
-      keeper.explain(request, (imposter) => userCodeDeps(this.env, imposter, keeper.userState)),
-    );
+    return this.#serial((keeper) => keeper.explain(request, (imposter) => this.#userCode(imposter)));
   }
 
   /** The live journal as server-sent events (GET /imposters/:id/requests/stream), or null for no imposter. */
   journal(since?: number): Promise<ReadableStream<Uint8Array> | null> {
     return this.#serial((keeper) => keeper.journal(since));
+  }
+
+  logs(): Promise<LogEntry[]> {
+    return this.#serial(() => this.#log.read());
   }
 
   /** For the front door on a registry miss or revalidation: the definition, without journal or counters. */

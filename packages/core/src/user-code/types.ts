@@ -38,11 +38,18 @@ export interface UserCall {
   state?: UserState;
 }
 
+/** One line a user function gave its `logger`, formatted as Mountebank formats it, without its scope. */
+export interface UserLogLine {
+  level: "debug" | "info" | "warn" | "error";
+  message: string;
+}
+
 /**
  * A call's answer. A failure carries the thrown value's `message` (Mountebank's `data`).
  * `state` is the state after the call, failures included: mutations made before a throw survive in mb.
- * `touched`: the call came without state and the function used it; nothing else holds.
+ * `touched`: the call came without state and the function used it (or its logger); nothing else holds.
+ * `logs`: what the function logged, in order, when it logged anything.
  */
 export type UserOutcome =
-  | { ok: true; value: unknown; state?: UserState }
-  | { ok: false; data?: string; state?: UserState; touched?: true };
+  | { ok: true; value: unknown; state?: UserState; logs?: UserLogLine[] }
+  | { ok: false; data?: string; state?: UserState; touched?: true; logs?: UserLogLine[] };

@@ -6,6 +6,7 @@ import {
   type MbRequest,
   type UserCall,
   type UserCodeKind,
+  type UserLogLine,
   type UserState,
   userCodeError,
 } from "@mockctl/core";
@@ -41,6 +42,11 @@ export interface UserCodeOptions {
   state?: UserState;
   /** Wall-clock limit per call; USER_CODE_TIMEOUT_MS unless given. */
   timeoutMs?: number;
+  /**
+   * Keeps what a function gave its logger (the imposter's object stores it for GET /logs). Without it (a
+   * front door), a call that logged fails with StateNeeded, so the object runs the request and keeps them.
+   */
+  log?: (lines: UserLogLine[]) => void;
 }
 
 /**
@@ -70,6 +76,10 @@ export function createUserCodeDeps(
     ).catch((error: unknown) => {
       throw error instanceof MbFailure ? error : failure(messageOf(error));
     });
+    if (outcome.logs !== undefined) {
+      if (options.log === undefined) throw new StateNeeded();
+      options.log(outcome.logs);
+    }
     if (outcome.state !== undefined && bag !== undefined) {
       bag.imposterState = outcome.state.imposterState;
       bag.injectState = outcome.state.injectState;

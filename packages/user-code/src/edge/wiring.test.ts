@@ -49,6 +49,6 @@ describe("the edge's wiring of user code", () => {
   });
 
   it("gives the object no seams for an imposter without user code", () => {
-    expect(userCodeDeps(env, plain, { imposterState: {}, injectState: {} })).toEqual({});
+    expect(userCodeDeps(env, plain, { imposterState: {}, injectState: {} }, () => {})).toEqual({});
   });
 });

@@ -2,6 +2,7 @@ import {
   type EngineDeps,
   type Imposter,
   type ImposterEngine,
+  type UserLogLine,
   type UserState,
   userFunctionsOf,
 } from "@mockctl/core";
@@ -60,8 +61,16 @@ export function frontDoorDeps(env: UserCodeEnv, engine: ImposterEngine, others: 
   return known.deps.deps;
 }
 
-/** The engine's seams for one imposter's user code, sharing one state bag across its requests. */
-export function userCodeDeps(env: UserCodeEnv, imposter: Imposter, state: UserState): EngineDeps {
+/**
+ * The engine's seams for one imposter's user code, sharing one state bag across its requests; `log` keeps
+ * what its functions log.
+ */
+export function userCodeDeps(
+  env: UserCodeEnv,
+  imposter: Imposter,
+  state: UserState,
+  log: (lines: UserLogLine[]) => void,
+): EngineDeps {
   if (userFunctionsOf(imposter).length === 0) return {};
-  return createUserCodeDeps(env, imposter, { state });
+  return createUserCodeDeps(env, imposter, { state, log });
 }

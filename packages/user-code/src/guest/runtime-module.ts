@@ -1,3 +1,5 @@
+import { LOGGER_SOURCE } from "./logger-source.ts";
+
 /**
  * `runtime.js` of the loaded worker: plain JavaScript (it runs in the user-code isolate, not here) that
  * calls one user function the way Mountebank 2.9.1 does and answers a UserOutcome. It has no imports,
@@ -18,11 +20,12 @@
  * A call without `state` (but a wait function's or a generator's, which never have any) comes from a front door, which
  * holds no state: the function gets tripwires in its place, and any use of one answers
  * `{ ok: false, touched: true }`, so the caller asks the imposter's object, which holds the state,
- * instead. The function can affect nothing else (no network, no bindings, a silent logger), so that
- * second run cannot be told from a first.
+ * instead. The function can affect nothing else (no network, no bindings), so that second run cannot be
+ * told from a first. Its logger's lines come back as the outcome's `logs` (logger-source.ts); a front
+ * door has nowhere to keep them, so a probe that logged is answered as one that touched state.
  */
 export const RUNTIME_MODULE = `// mockctl user-code runtime: calls one Mountebank user function per request.
-const logger = Object.freeze({ debug() {}, info() {}, warn() {}, error() {} });
+${LOGGER_SOURCE}
 
 function copy(value) {
   return value === undefined ? undefined : JSON.parse(JSON.stringify(value));
@@ -42,13 +45,13 @@ function messageOf(error) {
   return message === undefined || typeof message === "string" ? message : String(message);
 }
 
-function predicate(fn, call) {
+function predicate(fn, call, logger) {
   const state = call.state;
   const config = withOldInterface({ request: copy(call.request), state: state.imposterState, logger });
   return { ok: true, value: Boolean(fn(config, logger, state.imposterState)), state };
 }
 
-function response(fn, call) {
+function response(fn, call, logger) {
   const state = call.state;
   const answer = new Promise((done) => {
     const config = withOldInterface({
@@ -63,7 +66,7 @@ function response(fn, call) {
   return answer.then((value) => ({ ok: true, value, state }));
 }
 
-function decorate(fn, call) {
+function decorate(fn, call, logger) {
   const state = call.state;
   const original = call.response;
   const config = withOldInterface({
@@ -82,18 +85,21 @@ function wait(fn) {
 }
 
 // A proxy's predicate generator: mb calls it with { request, logger } only, and spreads what it returns.
-function generator(fn, call) {
+function generator(fn, call, logger) {
   return { ok: true, value: fn({ request: copy(call.request), logger }) };
 }
 
 const KINDS = { predicate, response, decorate, wait, generator };
 
 async function runWith(fn, call) {
+  const lines = [];
+  let outcome;
   try {
-    return await KINDS[call.kind](fn, call);
+    outcome = await KINDS[call.kind](fn, call, loggerFor(lines));
   } catch (error) {
-    return { ok: false, data: messageOf(error), state: call.state };
+    outcome = { ok: false, data: messageOf(error), state: call.state };
   }
+  return lines.length === 0 ? outcome : { ...outcome, logs: lines };
 }
 
 function tripwire(probe) {
@@ -116,7 +122,7 @@ async function probe(fn, call) {
   } catch {
     seen.touched = true;
   }
-  return seen.touched ? { ok: false, touched: true } : outcome;
+  return seen.touched || outcome.logs ? { ok: false, touched: true } : outcome;
 }
 
 export function run(fn, call) {

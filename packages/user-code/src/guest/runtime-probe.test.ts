@@ -59,6 +59,17 @@ describe("a call without state", () => {
       "(config, injectState) => ({ body: String(injectState.n) })",
     ],
     [
+      "logs a line (only the object keeps logs)",
+      "decorate",
+      "(config, response, logger) => { logger.info('x'); }",
+    ],
+    [
+      "logs through config.logger",
+      "response",
+      "(config) => { config.logger.warn('w'); return { body: 'b' }; }",
+    ],
+    ["logs and then fails", "predicate", "(config, logger) => { logger.error('e'); throw new Error('x'); }"],
+    [
       "uses the fifth argument, imposterState",
       "response",
       "(c, i, l, done, state) => { done({ body: Object.keys(state).join() }); }",
@@ -67,6 +78,31 @@ describe("a call without state", () => {
   it.each(touching)("reports touched for a function that %s", async (_name, kind, source) => {
     const run = await runtimeFor(kind, [source]);
     expect(await run(kind, source, { request, response: base() })).toEqual({ ok: false, touched: true });
+  });
+
+  it("answers with the lines a function logged when it has state, failed or not", async () => {
+    const source =
+      "(config, response, logger) => { logger.info('path %s', config.request.path); logger.debug('d'); }";
+    const run = await runtimeFor("decorate", [source]);
+    expect(
+      await run("decorate", source, { request, response: base(), state: emptyUserState() }),
+    ).toMatchObject({
+      ok: true,
+      logs: [
+        { level: "info", message: "path /a" },
+        { level: "debug", message: "d" },
+      ],
+    });
+    const failing = "(config, response, logger) => { logger.warn('about to fail'); throw new Error('no'); }";
+    const runFailing = await runtimeFor("decorate", [failing]);
+    expect(
+      await runFailing("decorate", failing, { request, response: base(), state: emptyUserState() }),
+    ).toMatchObject({ ok: false, data: "no", logs: [{ level: "warn", message: "about to fail" }] });
+    const quiet = "(config, response) => { response.body = 'quiet'; }";
+    const runQuiet = await runtimeFor("decorate", [quiet]);
+    const silent = await runQuiet("decorate", quiet, { request, response: base(), state: emptyUserState() });
+    expect(silent).toMatchObject({ ok: true, value: { body: "quiet" } });
+    expect(silent).not.toHaveProperty("logs");
   });
 
   it("leaves wait functions, which never get state, as they are", async () => {
