@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { USER_CODE_HOST_BINDING, userCodeHostBindings } from "@mockctl/user-code/host";
 import { type Config, Miniflare, serializeConfig } from "miniflare";
 import { DATA_SOURCES_BINDING, dataSourceService } from "./data-sources.ts";
-import { API_KEY_ENV, type BuildRequest, type Layout } from "./layout.ts";
+import { API_KEY_ENV, type BuildRequest, type Layout, STARTED_AT_ENV } from "./layout.ts";
 import { applyMigrations, migrationFiles } from "./migrations.ts";
 import { type LocalWorker, loadWorker } from "./worker-options.ts";
 
@@ -46,13 +46,17 @@ function captureConfig(): () => Config {
   };
 }
 
-/** Every Worker's API_KEY binding, whatever text it was built with, read from workerd's environment at start. */
+/** Bindings whose text is given at each start, never baked into a cached build. */
+const FROM_ENVIRONMENT: Record<string, string> = { API_KEY: API_KEY_ENV, STARTED_AT: STARTED_AT_ENV };
+
+/** Every Worker's API_KEY and STARTED_AT, whatever text they were built with, read from workerd's environment. */
 function apiKeyFromEnvironment(config: Config): Config {
   const services = (config.services ?? []).map((service) => {
     if (!("worker" in service) || service.worker?.bindings === undefined) return service;
-    const bindings = service.worker.bindings.map((binding) =>
-      binding.name === "API_KEY" ? { name: binding.name, fromEnvironment: API_KEY_ENV } : binding,
-    );
+    const bindings = service.worker.bindings.map((binding) => {
+      const variable = binding.name === undefined ? undefined : FROM_ENVIRONMENT[binding.name];
+      return variable === undefined ? binding : { name: binding.name, fromEnvironment: variable };
+    });
     return { ...service, worker: { ...service.worker, bindings } };
   });
   return { ...config, services };

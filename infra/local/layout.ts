@@ -10,6 +10,9 @@ import { fileURLToPath } from "node:url";
  */
 export const API_KEY_ENV = "MOCKCTL_LOCAL_API_KEY";
 
+/** The admin Worker's STARTED_AT reads this (ms since the epoch), set by the launcher as API_KEY_ENV is. */
+export const STARTED_AT_ENV = "MOCKCTL_LOCAL_STARTED_AT";
+
 /** What build.ts is asked to do, passed to it as one JSON argument. */
 export interface BuildRequest {
   /** Wrangler configs, front door first. */

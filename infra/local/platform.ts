@@ -12,7 +12,7 @@ import { DATA_SOURCES_BINDING, dataSourceService } from "./data-sources.ts";
 import { privateSocket } from "./front-folder.ts";
 import { listenKeepAlive } from "./keep-alive.ts";
 import type { Upstream } from "./keep-alive-relay.ts";
-import { API_KEY_ENV, repositoryRoot } from "./layout.ts";
+import { API_KEY_ENV, repositoryRoot, STARTED_AT_ENV } from "./layout.ts";
 import { startLoopback } from "./loopback.ts";
 import { openPrivateDoor } from "./private-door.ts";
 import { supervise } from "./supervisor.ts";
@@ -118,6 +118,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
   const dataDir = resolve(options.dataDir ?? ".mockctl/data");
   mkdirSync(dataDir, { recursive: true });
   const configs = (options.configs ?? DEFAULT_CONFIGS).map((config) => resolve(config));
+  const startedAt = Date.now();
   const vars = adminVars(options);
   const build = await ensureBuild(ROOT, configs, vars, options.extraV8Flags);
   await prepareDataFolder(build, dataDir, configs, vars);
@@ -158,7 +159,8 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
       if (front !== undefined) rmSync(front.path, { force: true });
       return workerdArgs(build.layout, run());
     },
-    env: { ...process.env, [API_KEY_ENV]: options.apiKey ?? "" },
+    // A restart of workerd keeps the platform's start: GET /config's uptime is the platform's.
+    env: { ...process.env, [API_KEY_ENV]: options.apiKey ?? "", [STARTED_AT_ENV]: String(startedAt) },
     sockets: [build.layout.frontSocket],
   }).catch(async (error: unknown) => {
     await closeAll();

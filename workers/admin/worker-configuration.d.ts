@@ -10,6 +10,7 @@ declare namespace Cloudflare {
 		ASSETS: Fetcher;
 		ALLOW_INJECTION: string;
 		API_KEY: string;
+		STARTED_AT: string;
 		ZONE: string;
 		WORKSPACE: string;
 		ALLOWED_ORIGINS: string;

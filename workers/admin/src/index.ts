@@ -1,6 +1,7 @@
 import { ADMIN_REQUEST, countGarbage } from "@mockctl/contract/native-garbage";
 import { createApp } from "./app.ts";
 import { withoutWorkspacePath } from "./middleware/workspace-path.ts";
+import { noteRequest } from "./routes/config.ts";
 import { serveDashboard } from "./routes/dashboard.ts";
 
 const app = createApp();
@@ -11,6 +12,7 @@ const app = createApp();
  */
 export default {
   fetch(request: Request, env: Env, ctx: ExecutionContext): Response | Promise<Response> {
+    noteRequest();
     const page = serveDashboard(request, env);
     if (page) return page;
     countGarbage(ADMIN_REQUEST);

@@ -25,6 +25,13 @@ describe("GET /config", () => {
     expect(answer.json.options.allowInjection).toBe(true);
   });
 
+  it("counts uptime from the platform's start when the launcher gives it (STARTED_AT)", async () => {
+    const startedAt = Date.now() - 90_000;
+    const answer = await call("GET", "/config", { vars: { STARTED_AT: String(startedAt) } });
+    expect(answer.json.process.uptime).toBeGreaterThanOrEqual(90);
+    expect(answer.json.process.uptime).toBeLessThan(120);
+  });
+
   it("never echoes the API key, unlike mb's options.apikey", async () => {
     const answer = await call("GET", "/config", {
       vars: { API_KEY: "k3y" },
