@@ -1,6 +1,6 @@
 import type { Client } from "../client.ts";
 import { type Command, flag } from "../command.ts";
-import { checkImposters } from "../config/check.ts";
+import { checkImposters, type Problem } from "../config/check.ts";
 import { loadConfigFiles } from "../config/load.ts";
 import { applySteps, type Deployed } from "../deploy/apply.ts";
 import { allowsInjection, injectionNeeds } from "../deploy/injection.ts";
@@ -24,12 +24,12 @@ function printTable(out: Output, rows: Deployed[]): void {
  * A platform without --allowInjection refuses such imposters one by one, after the others were sent: asked
  * first, so a deploy that cannot complete sends nothing.
  */
-async function refuseInjectionUpFront(client: Client, shown: string, needs: string[]): Promise<void> {
+async function refuseInjectionUpFront(client: Client, shown: string, needs: Problem[]): Promise<void> {
   if (needs.length === 0 || (await allowsInjection(client)) !== false) return;
-  const imposters = new Set(needs.map((line) => /imposter (\d+)/.exec(line)?.[1] ?? line)).size;
+  const imposters = new Set(needs.map((need) => need.imposter)).size;
   throw new CliError(
     `${imposters} imposter(s) use injection, which the platform at ${shown} does not allow; nothing was sent`,
-    [...new Set(needs)],
+    [...new Set(needs.map((need) => need.line))],
     "Start the platform with --allowInjection (npm start -- --allowInjection, mockctl dev --allowInjection), or allow it for the workspace (mockctl workspaces set --allowInjection true).",
   );
 }
@@ -59,7 +59,8 @@ export const deploy: Command = {
     const sourced = loadConfigFiles(context.positionals, context.cwd, flag(context, "noParse"));
     const report = checkImposters(sourced, { allowInjection: true, requirePort: true });
     if (report.errors.length > 0) {
-      throw new CliError(`${report.errors.length} problem(s) in the config; nothing was sent`, report.errors);
+      const lines = report.errors.map((problem) => problem.line);
+      throw new CliError(`${lines.length} problem(s) in the config; nothing was sent`, lines);
     }
     for (const warning of report.warnings) out.warn(warning);
     const client = context.client();

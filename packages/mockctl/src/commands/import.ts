@@ -28,12 +28,6 @@ export function skippedRows(skipped: readonly Skipped[]): string[][] {
   return rows;
 }
 
-/** "mb: imposter 2526: bad data: the tcp protocol is not yet supported" → port and reason. */
-function skippedFrom(line: string): Skipped {
-  const match = /imposter (\S+)(?: \([^)]*\))?: (.*)$/.exec(line);
-  return { port: match?.[1] ?? "?", reason: match?.[2] ?? line };
-}
-
 export const importCommand: Command = {
   name: "import",
   summary: "Copy every imposter from a running Mountebank into the platform",
@@ -59,7 +53,7 @@ export const importCommand: Command = {
     const listed = await mb.listImposters({ replayable: true });
     const sourced: SourcedImposter[] = listed.map((definition, index) => ({ file: "mb", index, definition }));
     const report = checkImposters(sourced, { allowInjection: true, requirePort: true });
-    const skipped = report.errors.map(skippedFrom);
+    const skipped: Skipped[] = report.errors.map(({ imposter, reason }) => ({ port: imposter, reason }));
     const client = context.client();
     const steps = planDeploy(report.valid, await client.listImposters({ replayable: true }), false);
     const imported: number[] = [];

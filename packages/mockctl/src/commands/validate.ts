@@ -30,10 +30,11 @@ export const validate: Command = {
     const strict = flag(context, "strict");
     // Under --strict the warnings are the failure's own lines: printed once, there.
     if (!strict) for (const warning of report.warnings) out.warn(warning);
-    const failing = [...report.errors, ...(strict ? report.warnings : [])];
+    const errors = report.errors.map((problem) => problem.line);
+    const failing = [...errors, ...(strict ? report.warnings : [])];
     if (failing.length > 0) {
-      const data = { errors: report.errors, warnings: report.warnings };
-      const what = strict && report.errors.length === 0 ? "warning(s) under --strict" : "error(s)";
+      const data = { errors, warnings: report.warnings };
+      const what = strict && errors.length === 0 ? "warning(s) under --strict" : "error(s)";
       throw new CliError(
         `${failing.length} ${what} in ${context.positionals.join(", ")}`,
         failing,

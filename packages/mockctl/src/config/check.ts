@@ -8,11 +8,28 @@ export interface CheckedImposter {
   imposter: ImposterDraft;
 }
 
+/** One reason an imposter cannot be sent, kept apart so callers need not parse the printed line. */
+export interface Problem {
+  /** The imposter's port as its definition gives it, or `#n`, its place in the file, without one. */
+  imposter: string;
+  /** mb's error code (`bad data`, `invalid injection`…), or the CLI's own (`no port`, `duplicate port`). */
+  code: string;
+  /** The line without where: mb's "code: message", or the CLI's own sentence. */
+  reason: string;
+  /** As printed: "file: imposter 4545 (name): bad data: …". */
+  line: string;
+}
+
 export interface CheckReport {
   valid: CheckedImposter[];
-  /** "file: imposter 4545: bad data: …" lines, mb's messages prefixed with where. */
-  errors: string[];
+  errors: Problem[];
   warnings: string[];
+}
+
+function problem(source: SourcedImposter, code: string, reason: string): Problem {
+  const port = (source.definition as { port?: unknown } | null)?.port;
+  const imposter = port !== undefined ? String(port) : `#${source.index + 1}`;
+  return { imposter, code, reason, line: `${describeImposter(source)}: ${reason}` };
 }
 
 export interface CheckOptions {
@@ -29,15 +46,23 @@ export function checkImposters(imposters: SourcedImposter[], options: CheckOptio
     const where = describeImposter(source);
     const result = validateImposter(source.definition, { allowInjection: options.allowInjection });
     if (!result.ok) {
-      for (const error of result.errors) report.errors.push(`${where}: ${error.code}: ${error.message}`);
+      for (const { code, message } of result.errors)
+        report.errors.push(problem(source, code, `${code}: ${message}`));
       continue;
     }
     const port = result.value.port;
     if (port === undefined) {
-      const text = `${where}: no port: the platform would pick one, so a second deploy could not find it`;
-      (options.requirePort ? report.errors : report.warnings).push(text);
+      const noPort = problem(
+        source,
+        "no port",
+        "no port: the platform would pick one, so a second deploy could not find it",
+      );
+      if (options.requirePort) report.errors.push(noPort);
+      else report.warnings.push(noPort.line);
     } else if (seen.has(port)) {
-      report.errors.push(`${where}: port ${port} is also defined by ${seen.get(port)}`);
+      report.errors.push(
+        problem(source, "duplicate port", `port ${port} is also defined by ${seen.get(port)}`),
+      );
       continue;
     } else {
       seen.set(port, where);

@@ -1,14 +1,11 @@
 import type { Client } from "../client.ts";
 import { ApiError } from "../client.ts";
-import type { CheckedImposter } from "../config/check.ts";
+import type { CheckedImposter, Problem } from "../config/check.ts";
 import { checkImposters } from "../config/check.ts";
 import type { Step } from "./plan.ts";
 
-/**
- * The injection refusals a platform without --allowInjection would give the imposters a deploy sends, as
- * the offline check words them ("file: imposter 4545: invalid injection: …").
- */
-export function injectionNeeds(valid: CheckedImposter[], steps: Step[]): string[] {
+/** The injection refusals a platform without --allowInjection would give the imposters a deploy sends. */
+export function injectionNeeds(valid: CheckedImposter[], steps: Step[]): Problem[] {
   const sent = new Set(
     steps.filter((s) => s.action === "create" || s.action === "replace").map((s) => s.port),
   );
@@ -17,7 +14,7 @@ export function injectionNeeds(valid: CheckedImposter[], steps: Step[]): string[
     sources.map((one) => one.source),
     { allowInjection: false, requirePort: true },
   );
-  return strict.errors.filter((line) => line.includes(": invalid injection: "));
+  return strict.errors.filter((problem) => problem.code === "invalid injection");
 }
 
 /**
