@@ -1,6 +1,17 @@
 import { parseArgs } from "node:util";
 import type { PlatformOptions } from "./platform.ts";
 
+/** What the launcher's command line gives: the platform's options, and what cli.ts does around them. */
+export interface LauncherOptions extends PlatformOptions {
+  /** mb's --pidfile: cli.ts writes the launcher's pid there once ready. */
+  pidfile?: string;
+  /** mb's flags given that mean nothing here (`--logfile`, …): cli.ts names them. */
+  ignoredFlags?: string[];
+  /** mb's --configfile and --noParse: cli.ts deploys the file in `beforeOpen`. */
+  configfile?: string;
+  noParse?: boolean;
+}
+
 /** `--origin` takes what a browser sends as Origin (mb's safe origin for CORS), or `*` for any. */
 function asOrigin(value: string): string {
   if (value === "*") return value;
@@ -64,7 +75,7 @@ const MB_FLAGS_IGNORED = {
 } as const;
 
 /** mb's flags where they mean something here; environment variables for the two the brief names. */
-export function parsePlatformArgs(argv: string[], env: NodeJS.ProcessEnv): PlatformOptions {
+export function parsePlatformArgs(argv: string[], env: NodeJS.ProcessEnv): LauncherOptions {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -89,7 +100,7 @@ export function parsePlatformArgs(argv: string[], env: NodeJS.ProcessEnv): Platf
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`invalid --port ${values.port ?? env.MOCKCTL_PORT}: give a port number from 0 to 65535`);
   }
-  const options: PlatformOptions = {
+  const options: LauncherOptions = {
     port,
     dataDir: values.data ?? values.datadir ?? env.MOCKCTL_DATA ?? ".mockctl/data",
   };

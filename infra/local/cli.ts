@@ -1,7 +1,7 @@
 // `npm start`: the whole platform on workerd, like `mb` on http://127.0.0.1:2525.
 import { rmSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { parsePlatformArgs } from "./args.ts";
+import { type LauncherOptions, parsePlatformArgs } from "./args.ts";
 import { deployConfigFile } from "./configfile.ts";
 import { type Platform, type PlatformOptions, startPlatform } from "./platform.ts";
 import { startFailure } from "./start-failure.ts";
@@ -10,7 +10,7 @@ import { startFailure } from "./start-failure.ts";
 class ConfigFileFailed extends Error {}
 
 /** mb loads its --configfile before it listens; here the file is deployed before any client is served. */
-function deployFirst(options: PlatformOptions): PlatformOptions["beforeOpen"] {
+function deployFirst(options: LauncherOptions): PlatformOptions["beforeOpen"] {
   const file = options.configfile;
   if (file === undefined) return undefined;
   return async (url, publicUrl) => {
@@ -21,7 +21,7 @@ function deployFirst(options: PlatformOptions): PlatformOptions["beforeOpen"] {
 }
 
 let platform: Platform;
-let options: PlatformOptions;
+let options: LauncherOptions;
 try {
   options = parsePlatformArgs(process.argv.slice(2), process.env);
   for (const flag of options.ignoredFlags ?? []) {

@@ -61,13 +61,6 @@ export interface PlatformOptions {
   userCodeRecycle?: RecycleOptions;
   /** V8 flags added to workerd's own (MOCKCTL_WORKERD_V8_FLAGS), to diagnose; part of the build key. */
   extraV8Flags?: string[];
-  /** mb's --pidfile: not read by startPlatform; cli.ts writes the launcher's pid there once ready. */
-  pidfile?: string;
-  /** mb's flags given that mean nothing here (`--logfile`, …): not read by startPlatform; cli.ts names them. */
-  ignoredFlags?: string[];
-  /** mb's --configfile and --noParse: not read by startPlatform; cli.ts deploys the file in `beforeOpen`. */
-  configfile?: string;
-  noParse?: boolean;
   /**
    * Run once workerd answers and before any client is served (cli.ts deploys `--configfile` here, as mb loads
    * it before it listens), against a private door that answers as the public origin. The public port is
