@@ -147,4 +147,14 @@ describe.skipIf(noChromium)("the dashboard's imposters in Chromium", () => {
     const answer = await fetch(`${platform.url}/imposters/${PORT}`, { headers: { "x-api-key": KEY } });
     expect(answer.status).toBe(404);
   });
+
+  it("is where a browser opening the platform's root lands, as mb's root shows its pages", async () => {
+    const { page, platform } = session;
+    await page.goto(`${platform.url}/`);
+    expect(page.url()).toBe(`${platform.url}/dashboard/`);
+    await page.getByText("No imposters yet").waitFor();
+    // A client of the API at the same root still gets mb's JSON home.
+    const home = await fetch(`${platform.url}/`, { headers: { "x-api-key": KEY } });
+    expect(((await home.json()) as { _links: object })._links).toHaveProperty("imposters");
+  });
 });
