@@ -51,6 +51,8 @@ export interface Client {
   putImposters(imposters: unknown[]): Promise<Json[]>;
   /** GET /config: mb's version, options (`allowInjection`) and process. */
   getConfig(): Promise<Json>;
+  /** GET /logs: mb's `{ level, message, timestamp }` lines, oldest first. */
+  getLogs(): Promise<Json[]>;
   /**
    * The imposter's live journal (`text/event-stream`), replaying what is retained after `since` first;
    * null when the platform has no such route (Mountebank, or a mockctl platform before the stream).
@@ -157,6 +159,10 @@ export function createClient(target: Target, fetcher: typeof fetch = fetch): Cli
     },
     async getConfig() {
       return (await call("GET /config", () => api.config.$get())) as Json;
+    },
+    async getLogs() {
+      const body = await call("GET /logs", () => api.logs.$get({ query: {} }));
+      return ((body as { logs?: Json[] }).logs ?? []) as Json[];
     },
     async putImposters(imposters) {
       const json = { imposters } as Parameters<typeof api.imposters.$put>[0]["json"];

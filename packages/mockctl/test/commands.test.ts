@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DevProcess, startDev } from "./dev-process.ts";
 import { type Mountebank, startMountebank } from "./mountebank.ts";
-import { BIN, cleanEnv, FIXTURES, parsedJson, runCli } from "./run-cli.ts";
+import { BIN, type CliResult, cleanEnv, FIXTURES, parsedJson, runCli } from "./run-cli.ts";
 
 // save/replay, the journal, profiles and import, each through the real bin against a real platform.
 let dev: DevProcess;
@@ -189,5 +189,38 @@ describe.skipIf(!existsSync("/usr/bin/script"))("on a terminal", () => {
     expect(stdout).toContain("] 6/6 create 57");
     expect(stdout).toContain("█".repeat(24));
     expect(stdout).toContain("6 created");
+  });
+});
+
+describe("logs", () => {
+  it("prints what an inject logged, as a real mb 2.9.1 logs it, by imposter and level", async () => {
+    const port = 5660;
+    const inject =
+      "(config, state, logger) => { logger.warn('served %s with %j', config.request.path, config.request.query); logger.info('quiet'); return { body: 'ok' }; }";
+    const imposter = JSON.stringify({ protocol: "http", port, stubs: [{ responses: [{ inject }] }] });
+    expect((await cli("workspaces", "set", "--allowInjection", "true")).code).toBe(0);
+    try {
+      await fetch(`${mb.url}/imposters`, { method: "POST", body: imposter });
+      expect(await (await fetch(`http://127.0.0.1:${port}/orders?id=7`)).text()).toBe("ok");
+      const created = await fetch(`${dev.url}/imposters`, {
+        method: "POST",
+        headers: { "x-api-key": TOKEN },
+        body: imposter,
+      });
+      expect(created.status).toBe(201);
+      expect(await (await fetch(`${dev.url}/i/${port}/orders?id=7`)).text()).toBe("ok");
+      const args = ["logs", "--port", String(port), "--level", "warn", "--json"];
+      const lines = (result: CliResult) =>
+        (parsedJson(result).logs as { level: string; message: string }[]).map((l) => [l.level, l.message]);
+      const theirs = lines(await runCli([...args, "--url", mb.url]));
+      expect(lines(await cli(...args))).toEqual(theirs);
+      expect(theirs).toEqual([["warn", `[http:${port}] served /orders with {"id":"7"}`]]);
+      // Without the filters, the platform's own lines come too: the imposter's creation, and the info line.
+      const all = (await cli("logs")).stdout;
+      expect(all).toContain(`info  [http:${port}] quiet`);
+      expect(all).toMatch(new RegExp(`Z info  \\[http:${port}\\] created by `));
+    } finally {
+      await cli("workspaces", "set", "--allowInjection", "false");
+    }
   });
 });

@@ -4,6 +4,7 @@ import { deploy } from "./deploy.ts";
 import { dev } from "./dev.ts";
 import { importCommand } from "./import.ts";
 import { impostersDelete, impostersGet, impostersList } from "./imposters.ts";
+import { logs } from "./logs.ts";
 import { platformDeploy } from "./platform-deploy.ts";
 import { login, profilesList, profilesUse } from "./profiles.ts";
 import { requests } from "./requests.ts";
@@ -21,6 +22,7 @@ export const COMMANDS: Command[] = [
   impostersGet,
   impostersDelete,
   requests,
+  logs,
   save,
   replay,
   importCommand,
