@@ -6,7 +6,7 @@ import { allowsInjection } from "../services/workspaces.ts";
 export const MOUNTEBANK_VERSION = "2.9.1";
 
 // Without STARTED_AT (Cloudflare), the isolate's first request: in workerd, time does not advance while a
-// module is being evaluated. Noted by every admin request (app.ts), so it is not the first GET /config.
+// module is being evaluated. Noted by every admin request (index.ts), so it is not the first GET /config.
 let firstRequestAt: number | undefined;
 export const noteRequest = (): void => {
   firstRequestAt ??= Date.now();
