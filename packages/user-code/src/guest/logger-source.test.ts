@@ -66,6 +66,12 @@ describe("a user function's logger", () => {
     ["undefined first", [undefined]],
     ["an empty object and array", ["empty", {}, []]],
     ["a function", ["fn", function named() {}]],
+    // Items this wide are not grouped in columns (the logger's doc): one a line, the first 100 of them.
+    ["a long array", ["many", Array.from({ length: 102 }, (_, i) => ({ id: i, name: `item number ${i}` }))]],
+    [
+      "an array one past the count",
+      ["many", Array.from({ length: 101 }, (_, i) => ({ id: i, name: "x".repeat(7) }))],
+    ],
   ])("formats %s as Mountebank does", (_name, args) => {
     const log = (logger: Logger) => logger.info(...args);
     expect(ourLines(log)).toEqual(mbLines(log));

@@ -6,8 +6,8 @@
  * the imposter's object adds when it stores the line (the isolate does not know its port).
  *
  * Objects print as Node's util.inspect prints plain data (`{ a: 1, b: [ 'x' ] }`, two levels deep, long
- * ones across lines); where Node groups a long array of short items in columns, and prints a class
- * instance, a Map or a Symbol its own way, the text here is simpler. A call keeps at most
+ * ones across lines, an array's first 100 items); where Node groups a long array of short items in
+ * columns, and prints a class instance, a Map or a Symbol its own way, the text here is simpler. A call keeps at most
  * USER_LOG_LINES lines of USER_LOG_CHARS characters: a function that logs in a loop cannot fill the
  * imposter's log from one request.
  */
@@ -40,9 +40,12 @@ function inspect(value, depth, quoted, ctx = { indent: 0, deepest: 0 }) {
   ctx.deepest = depth;
   ctx.indent += 2;
   const parts = array
-    ? value.map((item) => inspect(item, depth + 1, true, ctx))
+    ? value.slice(0, 100).map((item) => inspect(item, depth + 1, true, ctx))
     : Object.keys(value).map((key) =>
         (IDENTIFIER.test(key) ? key : "'" + key + "'") + ": " + inspect(value[key], depth + 1, true, ctx));
+  // Node shows an array's first 100 items (maxArrayLength) and counts the rest.
+  const more = array ? value.length - 100 : 0;
+  if (more > 0) parts.push("... " + more + " more item" + (more > 1 ? "s" : ""));
   ctx.indent -= 2;
   const [open, close] = array ? ["[", "]"] : ["{", "}"];
   const width = parts.reduce((sum, part) => sum + part.length, 0) + 3 * parts.length + ctx.indent + 11;
