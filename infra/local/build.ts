@@ -50,7 +50,7 @@ function captureConfig(): () => Config {
 const FROM_ENVIRONMENT: Record<string, string> = { API_KEY: API_KEY_ENV, STARTED_AT: STARTED_AT_ENV };
 
 /** Every Worker's API_KEY and STARTED_AT, whatever text they were built with, read from workerd's environment. */
-function apiKeyFromEnvironment(config: Config): Config {
+function bindingsFromEnvironment(config: Config): Config {
   const services = (config.services ?? []).map((service) => {
     if (!("worker" in service) || service.worker?.bindings === undefined) return service;
     const bindings = service.worker.bindings.map((binding) => {
@@ -149,7 +149,7 @@ export async function build(request: BuildRequest): Promise<void> {
   writeFileSync(
     join(request.outDir, "workerd.capnp.bin"),
     serializeConfig({
-      ...apiKeyFromEnvironment(config),
+      ...bindingsFromEnvironment(config),
       v8Flags: [...V8_FLAGS, ...(request.extraV8Flags ?? [])],
     }),
   );

@@ -1,13 +1,8 @@
+import type { LogEntry as LogLine } from "@mockctl/contract";
 import type { Client, Json } from "../client.ts";
 import { type Command, flag, stringValue } from "../command.ts";
 import { type Output, UsageError } from "../output.ts";
 import { parsePort } from "./port.ts";
-
-export interface LogLine {
-  level: string;
-  message: string;
-  timestamp: string;
-}
 
 const LEVELS = ["debug", "info", "warn", "error"];
 
@@ -29,14 +24,15 @@ const asLines = (logs: Json[]): LogLine[] =>
     timestamp: String(log.timestamp ?? ""),
   }));
 
+const keyOf = (line: LogLine): string => `${line.timestamp}\n${line.level}\n${line.message}`;
+
 /** New lines are those not yet seen: the list is merged by time and capped, so indexes are not stable. */
 async function follow(client: Client, shown: Set<string>, ms: number, show: (line: LogLine) => void) {
   for (;;) {
     await new Promise((done) => setTimeout(done, ms));
     for (const line of asLines(await client.getLogs())) {
-      const key = `${line.timestamp}\n${line.level}\n${line.message}`;
-      if (shown.has(key)) continue;
-      shown.add(key);
+      if (shown.has(keyOf(line))) continue;
+      shown.add(keyOf(line));
       show(line);
     }
   }
@@ -81,7 +77,7 @@ export const logs: Command = {
       return;
     }
     for (const line of lines) print(context.out, line);
-    const shown = new Set(all.map((line) => `${line.timestamp}\n${line.level}\n${line.message}`));
+    const shown = new Set(all.map(keyOf));
     await follow(client, shown, Number(context.values.interval ?? 500), (line) => {
       if (keep(line)) print(context.out, line);
     });
