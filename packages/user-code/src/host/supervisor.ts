@@ -7,6 +7,7 @@ import type { Readable } from "node:stream";
 import { hostConfig } from "./host-config.ts";
 import { HOST_WORKER_MODULE } from "./host-worker.ts";
 import { type RecycleOptions, recycleWhenIdle } from "./recycle.ts";
+import { isStuck, movesOn, PROGRESS_WINDOW_MS } from "./stuck.ts";
 import {
   drained,
   killProcess,
@@ -26,9 +27,10 @@ import {
 export const PING_TIMEOUT_MS = 1_000;
 
 /**
- * While a call that overran is checked, the host runs at the lowest CPU priority: a spinning function then
- * yields the cores to the front door and the admin API until it is killed. Not before: a lower priority all
- * the time halves the throughput of user code on a busy machine (infra/bench/README.md).
+ * While a call that overran is checked and the host's thread was quiet, the host runs at the lowest CPU
+ * priority until it answers a ping: a spinning function then yields the cores to the front door and the
+ * admin API until it is killed. Not before: a lower priority all the time halves the throughput of user
+ * code on a busy machine (infra/bench/README.md).
  */
 const SUSPECT_NICENESS = 19;
 
@@ -40,8 +42,9 @@ export type SpawnChild = (command: string, args: string[], options: SpawnOptions
 /**
  * The local platform's user-code host: a workerd process of its own that runs Mountebank's user functions,
  * so a function that never returns (`while (true) {}`) blocks that process's thread, not the platform's.
- * Started on first use, killed with SIGKILL when a call overran and the host stopped answering pings,
- * and started again at once; a host that dies by itself (V8's heap limit) starts again on next use.
+ * Started on first use, killed with SIGKILL when a call overran and the host's thread neither moved on nor
+ * answered a ping (stuck.ts), and started again at once; a host that dies by itself (V8's heap limit)
+ * starts again on next use.
  */
 export class UserCodeHost {
   readonly socketPath: string;
@@ -96,8 +99,8 @@ export class UserCodeHost {
    * runs but does not answer (it crashed and has not exited yet, or it is stuck) is killed and replaced.
    */
   async ensure(): Promise<void> {
-    const running = this.#child !== undefined && this.#starting === undefined;
-    if (running && !(await ping(this.socketPath, PING_TIMEOUT_MS))) await this.#kill();
+    const pid = this.#starting === undefined ? this.#child?.pid : undefined;
+    if (pid !== undefined && (await this.#stuck(pid))) await this.#kill();
     await this.start();
   }
 
@@ -166,15 +169,20 @@ export class UserCodeHost {
     if (this.#starting !== undefined) await this.#starting.catch(() => undefined);
     const pid = this.#child?.pid;
     if (pid === undefined) return "down";
-    renice(pid, SUSPECT_NICENESS);
-    if (await ping(this.socketPath, PING_TIMEOUT_MS)) {
-      renice(pid, 0);
-      return "healthy";
-    }
+    if (!(await this.#stuck(pid))) return "healthy";
     await this.#kill();
     // Started again at once, so the next call does not wait for it (unless the platform is stopping).
     if (!this.#stopped) void this.start().catch(() => undefined);
     return "killed";
+  }
+
+  /** Busy hosts are not stuck, however late they would answer a ping (stuck.ts). */
+  #stuck(pid: number): Promise<boolean> {
+    return isStuck({
+      movesOn: () => movesOn(pid, PROGRESS_WINDOW_MS),
+      answers: () => ping(this.socketPath, PING_TIMEOUT_MS),
+      suspect: (suspected) => renice(pid, suspected ? SUSPECT_NICENESS : 0),
+    });
   }
 
   /**
