@@ -15,6 +15,9 @@
  * sees another's state. `/ping` answers on the host's only thread: a function looping synchronously
  * blocks it, which is how the supervisor tells a stuck host from a slow function.
  */
+/** Calls that may wait in the host's line for their turn; one more is answered at once as busy. */
+export const HOST_MAX_WAITING = 256;
+
 export const HOST_WORKER_MODULE = `// mockctl user-code host (@mockctl/user-code/host)
 const MAX_CODES = 256;
 const codes = new Map();
@@ -54,8 +57,36 @@ let holder = null;
 /** Calls waiting for the turn, oldest first; one that has not polled for STALE_MS is gone. */
 const waiting = [];
 const STALE_MS = 1000;
+// A call that finds MAX_WAITING calls in line is answered at once as busy. Past the host's rate the line
+// grew without end: every waiting call holds its request and polls, so the host's memory passed the size at
+// which the launcher replaces it (recycle.ts) within seconds, the replacement dropped the whole line, and
+// after a 3 s burst of 800 decorates/s the platform failed nearly every call at 200/s for as long as that
+// load lasted (user-code-hop README, section 7). A bounded line sheds the excess and drains. 256 is above
+// the 200 callers at once that must all be answered (infra/local/user-code-saturation.test.ts).
+const MAX_WAITING = ${HOST_MAX_WAITING};
+const BUSY = "the user code host is busy: " + MAX_WAITING + " calls are waiting for it; send fewer at once";
+// A waiter polls at least every MAX_POLL_MS, so one unseen for LIVE_MS has most likely left (its request was
+// cancelled: a client that gave up). It still holds its place until STALE_MS, but neither counts toward the
+// bound nor pushes the live ones back: after a burst whose clients timed out, hundreds of such entries made the
+// live waiters poll every 50 ms, the host idled between calls, and the line stayed full at 200 calls/s.
+const LIVE_MS = 5 * MAX_POLL_MS;
+function waitingNow(now) {
+  let live = 0;
+  for (const one of waiting) if (now - one.seen <= LIVE_MS) live++;
+  return live;
+}
+/** The live waiters ahead of me. */
+function liveAhead(me, now) {
+  let ahead = 0;
+  for (const one of waiting) {
+    if (one === me) break;
+    if (now - one.seen <= LIVE_MS) ahead++;
+  }
+  return ahead;
+}
 async function takeTurn(limitMs) {
   if (holder !== null && Date.now() < holder.until) {
+    if (waiting.length >= MAX_WAITING && waitingNow(Date.now()) >= MAX_WAITING) return null;
     const me = { seen: Date.now() };
     waiting.push(me);
     try {
@@ -65,7 +96,7 @@ async function takeTurn(limitMs) {
         // Dropped as gone while one long call held the thread: back in line.
         if (!waiting.includes(me)) waiting.push(me);
         while (waiting[0] !== me && now - waiting[0].seen > STALE_MS) waiting.shift();
-        const place = waiting.indexOf(me);
+        const place = liveAhead(me, now);
         const near = place < NEXT_IN_LINE && now - holder.since < SPIN_MS;
         await new Promise((done) => setTimeout(done, near ? 0 : pollMs(place)));
       }
@@ -109,6 +140,7 @@ async function run(request, env) {
   if (known === undefined) return Response.json({ missing: id }, { status: 409 });
   const limit = Number(limitMs) > 0 ? Number(limitMs) : 1000;
   const turn = await takeTurn(limit);
+  if (turn === null) return Response.json({ ok: false, data: BUSY });
   try {
     const entry = env.LOADER.get(id, () => known).getEntrypoint();
     return Response.json(await timed(entry, call, limit));

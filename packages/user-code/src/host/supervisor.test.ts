@@ -1,5 +1,6 @@
 import { request } from "node:http";
 import { afterAll, describe, expect, it } from "vitest";
+import { HOST_MAX_WAITING } from "./host-worker.ts";
 import { UserCodeHost } from "./supervisor.ts";
 import { workerCode } from "./worker-code.testing.ts";
 
@@ -59,13 +60,53 @@ describe("the user-code host", () => {
   it("answers every call of a queue far longer than its turns poll for, across its collections", async () => {
     const echo = workerCode("return { ok: true, value: call.n };");
     await post("/run", { id: "echo", code: echo, call: { n: -1 } });
-    // 600 at once: past two of the host's periodic collections, and a line of waiters hundreds long.
-    const answers = await Promise.all(
-      Array.from({ length: 600 }, (_, n) => post("/run", { id: "echo", call: { n }, limitMs: 10_000 })),
-    );
+    // 600 calls, up to as many in flight as the line holds: past two of the host's periodic collections,
+    // with a line of waiters hundreds long.
+    const answers: unknown[] = [];
+    let next = 0;
+    const caller = async () => {
+      for (let n = next++; n < 600; n = next++) {
+        answers[n] = await post("/run", { id: "echo", call: { n }, limitMs: 10_000 });
+      }
+    };
+    await Promise.all(Array.from({ length: HOST_MAX_WAITING }, caller));
     expect(answers.map((answer) => (answer as { body: { value: number } }).body.value)).toEqual(
       Array.from({ length: 600 }, (_, n) => n),
     );
+  });
+
+  it("answers a call that finds the line full at once as busy, and every other in turn", async () => {
+    // Each call holds the turn 5 ms, so a line builds behind the first while they arrive.
+    const slow = workerCode(
+      "return new Promise((done) => setTimeout(() => done({ ok: true, value: call.n }), 5));",
+    );
+    await post("/run", { id: "slow", code: slow, call: { n: -1 } });
+    const started = Date.now();
+    const answers = await Promise.all(
+      Array.from({ length: HOST_MAX_WAITING + 100 }, (_, n) =>
+        post("/run", { id: "slow", call: { n }, limitMs: 10_000 }).then((answer) => ({
+          answer: answer as { status: number; body: { ok: boolean; value?: number; data?: string } },
+          ms: Date.now() - started,
+        })),
+      ),
+    );
+    const busy = answers.filter(({ answer }) => answer.body.ok === false);
+    expect(busy.length).toBeGreaterThan(0);
+    expect(busy.length).toBeLessThanOrEqual(100);
+    for (const { answer, ms } of busy) {
+      expect(answer).toEqual({
+        status: 200,
+        body: {
+          ok: false,
+          data: expect.stringMatching(/^the user code host is busy: 256 calls are waiting/),
+        },
+      });
+      // Shed on arrival, not after waiting out the line (256 turns of 5 ms).
+      expect(ms).toBeLessThan(1_000);
+    }
+    const served = answers.filter(({ answer }) => answer.body.ok === true);
+    expect(served.length + busy.length).toBe(HOST_MAX_WAITING + 100);
+    expect(served.length).toBeGreaterThanOrEqual(HOST_MAX_WAITING);
   });
 
   it("answers a call that throws with its message, as the Worker Loader would", async () => {
