@@ -58,17 +58,17 @@ let holder = null;
 const waiting = [];
 const STALE_MS = 1000;
 // A call that finds MAX_WAITING calls in line is answered at once as busy. Past the host's rate the line
-// grew without end: every waiting call holds its request and polls, so the host's memory passed the size at
-// which the launcher replaces it (recycle.ts) within seconds, the replacement dropped the whole line, and
-// after a 3 s burst of 800 decorates/s the platform failed nearly every call at 200/s for as long as that
-// load lasted (user-code-hop README, section 7). A bounded line sheds the excess and drains. 256 is above
-// the 200 callers at once that must all be answered (infra/local/user-code-saturation.test.ts).
+// grew without end: every waiting call holds its request and polls (the host grew 44 -> 68 MB in a second),
+// and calls waited past the edge's deadline, so after a 3 s burst of 800 decorates/s the platform failed
+// nearly every call at 200/s for 16 s (user-code-hop README, section 7). A bounded line sheds the excess and
+// drains. 256 is above the 200 callers at once that must all be answered
+// (infra/local/user-code-saturation.test.ts).
 const MAX_WAITING = ${HOST_MAX_WAITING};
 const BUSY = "the user code host is busy: " + MAX_WAITING + " calls are waiting for it; send fewer at once";
-// A waiter polls at least every MAX_POLL_MS, so one unseen for LIVE_MS has most likely left (its request was
-// cancelled: a client that gave up). It still holds its place until STALE_MS, but neither counts toward the
-// bound nor pushes the live ones back: after a burst whose clients timed out, hundreds of such entries made the
-// live waiters poll every 50 ms, the host idled between calls, and the line stayed full at 200 calls/s.
+// A waiter polls at least every MAX_POLL_MS, so one unseen for LIVE_MS has most likely left (its request
+// was cancelled: a client that gave up). It still holds its place until STALE_MS, but neither counts toward
+// the bound nor pushes the live ones back: after a burst whose clients timed out, hundreds of such entries
+// made the live waiters poll every 50 ms, the host idled between calls, and the line stayed full at 200/s.
 const LIVE_MS = 5 * MAX_POLL_MS;
 function waitingNow(now) {
   let live = 0;
