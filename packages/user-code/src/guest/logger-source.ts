@@ -7,9 +7,9 @@
  *
  * Objects print as Node's util.inspect prints plain data (`{ a: 1, b: [ 'x' ] }`, two levels deep, long
  * ones across lines, an array's first 100 items); where Node groups a long array of short items in
- * columns, and prints a class instance, a Map or a Symbol its own way, the text here is simpler. A call keeps at most
- * USER_LOG_LINES lines of USER_LOG_CHARS characters: a function that logs in a loop cannot fill the
- * imposter's log from one request.
+ * columns, and prints a class instance, a Map or a Symbol its own way, the text here is simpler. A call
+ * keeps at most USER_LOG_LINES lines of USER_LOG_CHARS characters: a function that logs in a loop cannot
+ * fill the imposter's log from one request.
  */
 export const USER_LOG_LINES = 100;
 export const USER_LOG_CHARS = 4096;

@@ -70,12 +70,7 @@ const BUSY = "the user code host is busy: " + MAX_WAITING + " calls are waiting 
 // the bound nor pushes the live ones back: after a burst whose clients timed out, hundreds of such entries
 // made the live waiters poll every 50 ms, the host idled between calls, and the line stayed full at 200/s.
 const LIVE_MS = 5 * MAX_POLL_MS;
-function waitingNow(now) {
-  let live = 0;
-  for (const one of waiting) if (now - one.seen <= LIVE_MS) live++;
-  return live;
-}
-/** The live waiters ahead of me. */
+/** The live waiters ahead of me; with no me, all of them. */
 function liveAhead(me, now) {
   let ahead = 0;
   for (const one of waiting) {
@@ -86,7 +81,7 @@ function liveAhead(me, now) {
 }
 async function takeTurn(limitMs) {
   if (holder !== null && Date.now() < holder.until) {
-    if (waiting.length >= MAX_WAITING && waitingNow(Date.now()) >= MAX_WAITING) return null;
+    if (waiting.length >= MAX_WAITING && liveAhead(null, Date.now()) >= MAX_WAITING) return null;
     const me = { seen: Date.now() };
     waiting.push(me);
     try {

@@ -98,7 +98,7 @@ describe("the user-code host", () => {
         status: 200,
         body: {
           ok: false,
-          data: expect.stringMatching(/^the user code host is busy: 256 calls are waiting/),
+          data: expect.stringMatching(`the user code host is busy: ${HOST_MAX_WAITING} calls are waiting`),
         },
       });
       // Shed on arrival, not after waiting out the line (256 turns of 5 ms).
