@@ -159,6 +159,25 @@ describe("the user-code host", () => {
     expect(await host.check()).toBe("healthy");
   });
 
+  it("kills only the host it judged, not one started while it judged", async () => {
+    await host.start();
+    const judged = host.pid ?? 0;
+    const ensured = host.ensure();
+    // Within the verdict's first 200 ms: the judged host dies, and another starts that cannot listen yet.
+    process.kill(judged, "SIGKILL");
+    while (host.pid !== undefined) await new Promise((done) => setTimeout(done, 5));
+    const starting = host.start();
+    const next = host.pid ?? 0;
+    process.kill(next, "SIGSTOP");
+    // The verdict (no host answers the socket) lands while the new host is stopped; then it may go on.
+    await new Promise((done) => setTimeout(done, 600));
+    process.kill(next, "SIGCONT");
+    await starting;
+    await ensured;
+    expect(host.pid).toBe(next);
+    expect(await host.check()).toBe("healthy");
+  });
+
   it("starts again on next use after it died by itself", async () => {
     const starts = host.starts;
     process.kill(host.pid ?? 0, "SIGKILL");

@@ -99,8 +99,8 @@ export class UserCodeHost {
    * runs but does not answer (it crashed and has not exited yet, or it is stuck) is killed and replaced.
    */
   async ensure(): Promise<void> {
-    const pid = this.#starting === undefined ? this.#child?.pid : undefined;
-    if (pid !== undefined && (await this.#stuck(pid))) await this.#kill();
+    const judged = this.#starting === undefined ? this.#child : undefined;
+    if (judged !== undefined && (await this.#stuck(judged))) await killProcess(judged);
     await this.start();
   }
 
@@ -167,17 +167,23 @@ export class UserCodeHost {
 
   async #check(): Promise<Verdict> {
     if (this.#starting !== undefined) await this.#starting.catch(() => undefined);
-    const pid = this.#child?.pid;
-    if (pid === undefined) return "down";
-    if (!(await this.#stuck(pid))) return "healthy";
-    await this.#kill();
+    const judged = this.#child;
+    if (judged?.pid === undefined) return "down";
+    if (!(await this.#stuck(judged))) return "healthy";
+    await killProcess(judged);
     // Started again at once, so the next call does not wait for it (unless the platform is stopping).
     if (!this.#stopped) void this.start().catch(() => undefined);
     return "killed";
   }
 
-  /** Busy hosts are not stuck, however late they would answer a ping (stuck.ts). */
-  #stuck(pid: number): Promise<boolean> {
+  /**
+   * Busy hosts are not stuck, however late they would answer a ping (stuck.ts). The verdict is about `judged`
+   * alone: a host started meanwhile (by another verdict or a recycle) may not listen yet, so it would answer
+   * no ping either, and killing it failed the start that the edge's ensure() was waiting for.
+   */
+  async #stuck(judged: ChildProcess): Promise<boolean> {
+    const pid = judged.pid;
+    if (pid === undefined) return false;
     return isStuck({
       movesOn: () => movesOn(pid, PROGRESS_WINDOW_MS),
       answers: () => ping(this.socketPath, PING_TIMEOUT_MS),
