@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { request } from "node:http";
 import { afterAll, describe, expect, it } from "vitest";
 import { HOST_MAX_WAITING } from "./host-worker.ts";
@@ -176,6 +177,22 @@ describe("the user-code host", () => {
     await ensured;
     expect(host.pid).toBe(next);
     expect(await host.check()).toBe("healthy");
+  });
+
+  it("fails a start whose spawn fails, and starts on the next use", async () => {
+    // As spawn fails past the launcher's open-file limit (EMFILE): an 'error' and no 'exit'.
+    let spawns = 0;
+    const flaky = new UserCodeHost({}, (command, args, options) =>
+      spawn(++spawns === 1 ? "/nonexistent/workerd" : command, args, options),
+    );
+    try {
+      await expect(flaky.start()).rejects.toThrow(/did not start: spawn \/nonexistent\/workerd ENOENT/);
+      expect(flaky.pid).toBeUndefined();
+      await flaky.start();
+      expect(await flaky.check()).toBe("healthy");
+    } finally {
+      await flaky.stop();
+    }
   });
 
   it("starts again on next use after it died by itself", async () => {

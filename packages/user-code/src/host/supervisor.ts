@@ -142,6 +142,16 @@ export class UserCodeHost {
     const child = this.#spawnChild(workerdBinary(), args, { stdio: ["ignore", "ignore", "pipe", "pipe"] });
     this.#child = child;
     this.starts++;
+    // A spawn that fails (EMFILE past an overload's connections, a missing binary) emits 'error' and no
+    // 'exit', and has no pipes: unheard, that error ended the launcher; now this start fails, and the next
+    // call starts a host again.
+    const failed = new Promise<never>((_, reject) => {
+      child.once("error", (error) => {
+        if (this.#child === child) this.#child = undefined;
+        reject(new Error(`the user code host did not start: ${error.message}`));
+      });
+    });
+    if (child.pid === undefined) await failed;
     // If the launcher exits without stop(), the host must not outlive it (SIGKILL: the tether).
     const orphaned = () => child.kill("SIGKILL");
     process.once("exit", orphaned);
@@ -159,7 +169,7 @@ export class UserCodeHost {
     const exited = once(child, "exit").then(() => {
       throw new Error(`the user code host did not start: ${lastLines().join(" | ")}`);
     });
-    await Promise.race([listening(child.stdio[3] as Readable), exited]);
+    await Promise.race([listening(child.stdio[3] as Readable), exited, failed]);
     // One atomic step: from here new connections reach this process, while one it replaces keeps serving
     // the connections it has (its socket lives on, nameless, until it exits).
     renameSync(this.#nextSocket, this.socketPath);
