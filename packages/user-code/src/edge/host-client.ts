@@ -1,6 +1,7 @@
 import { countGarbage, USER_CODE_CALL } from "@mockctl/contract/native-garbage";
 import type { UserCall, UserOutcome } from "@mockctl/core";
 import type { UserCodeModules } from "../guest/index.ts";
+import { SharedQuestion } from "./shared-question.ts";
 
 /**
  * The local platform's way to user code (issue 8). Locally workerd runs a loaded isolate on its caller's
@@ -18,12 +19,29 @@ export interface UserCodeHostEnv {
 // A flag, not a shared promise: a promise made in one request must not be awaited by another.
 let hostStarted = false;
 
-/** Before a call's deadline starts: makes sure a host runs (a no-op once one answered). */
+/**
+ * Before a call's deadline starts: makes sure a host runs (a no-op once one answered). The calls that need
+ * a host at once (the first ones, or every call in flight when one was lost) share one question.
+ */
 export async function ensureHost(env: UserCodeHostEnv): Promise<void> {
-  if (hostStarted || env.USER_CODE_SUPERVISOR === undefined) return;
-  const answer = await env.USER_CODE_SUPERVISOR.fetch("http://supervisor/start", { method: "POST" });
-  if (!answer.ok) throw new Error(`the user code host did not start: ${await answer.text()}`);
+  const supervisor = env.USER_CODE_SUPERVISOR;
+  if (hostStarted || supervisor === undefined) return;
+  const failure = await starting.answer(() => askForHost(supervisor));
+  if (failure !== undefined) throw new Error(`the user code host did not start: ${failure}`);
   hostStarted = true;
+}
+
+// Longer than a start takes: the supervisor may watch and ping a running host (1.2 s), then start one.
+const starting = new SharedQuestion<string | undefined>(5_000, 50);
+
+/** Undefined once a host runs, or why none does. */
+async function askForHost(supervisor: Fetcher): Promise<string | undefined> {
+  try {
+    const answer = await supervisor.fetch("http://supervisor/start", { method: "POST" });
+    return answer.ok ? undefined : await answer.text();
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
 }
 
 /**
@@ -31,16 +49,31 @@ export async function ensureHost(env: UserCodeHostEnv): Promise<void> {
  * and starts another before answering, so the next call finds a free host instead of waiting out its own
  * deadline behind the loop. True when the host answered: the call is slow or queued, not stuck, and the
  * host's own clock (host-worker.ts) fails it if the function itself runs past its limit.
+ *
+ * One question at a time (shared-question.ts), and a healthy verdict heard in the last SHARED_VERDICT_MS
+ * answers for every call that overran meanwhile: the host's thread moved on within it.
  */
 export async function hostAnswers(env: UserCodeHostEnv): Promise<boolean> {
-  if (env.USER_CODE_SUPERVISOR === undefined) return false;
+  const supervisor = env.USER_CODE_SUPERVISOR;
+  if (supervisor === undefined) return false;
+  if (overran.recent(SHARED_VERDICT_MS) === true) return true;
+  const healthy = await overran.answer(() => askSupervisor(supervisor));
+  if (!healthy) hostStarted = false;
+  return healthy;
+}
+
+const SHARED_VERDICT_MS = 250;
+// Longer than the supervisor's answer takes: it watches the host for 200 ms, then pings it for up to 1 s.
+const overran = new SharedQuestion<boolean>(1_500, 100);
+
+async function askSupervisor(supervisor: Fetcher): Promise<boolean> {
   try {
-    const answer = await env.USER_CODE_SUPERVISOR.fetch("http://supervisor/overran", { method: "POST" });
+    const answer = await supervisor.fetch("http://supervisor/overran", { method: "POST" });
     const { verdict } = (await answer.json()) as { verdict?: string };
-    if (verdict === "healthy") return true;
-  } catch {}
-  hostStarted = false;
-  return false;
+    return verdict === "healthy";
+  } catch {
+    return false;
+  }
 }
 
 type HostAnswer = UserOutcome | { missing: string } | { error: string };
