@@ -26,6 +26,8 @@ describe("parsePlatformArgs", () => {
     ],
     [["--rateLimit", "50"], {}, { port: 2525, dataDir: ".mockctl/data", rateLimit: 50 }],
     [["--rateLimit", "0"], {}, { port: 2525, dataDir: ".mockctl/data", rateLimit: 0 }],
+    [["--maxInFlight", "1024"], {}, { port: 2525, dataDir: ".mockctl/data", maxInFlight: 1024 }],
+    [["--maxInFlight", "0"], {}, { port: 2525, dataDir: ".mockctl/data", maxInFlight: 0 }],
     [
       ["--configfile", "mb.ejs", "--noParse"],
       {},
@@ -69,6 +71,9 @@ describe("parsePlatformArgs", () => {
     [["--rateLimit", "-1"]],
     [["--rateLimit", "fast"]],
     [["--rateLimit", ""]],
+    [["--maxInFlight", "-1"]],
+    [["--maxInFlight", "2.5"]],
+    [["--maxInFlight", "many"]],
   ])("refuses %j", (argv) => {
     expect(() => parsePlatformArgs(argv, {})).toThrow();
   });

@@ -46,6 +46,15 @@ function asRate(value: string): number {
   return rate;
 }
 
+/** --maxInFlight: requests relayed into workerd at once, a whole number; 0 turns the limit off. */
+function asInFlight(value: string): number {
+  const limit = Number(value);
+  if (value.trim() === "" || !Number.isInteger(limit) || limit < 0) {
+    throw new Error(`invalid --maxInFlight ${value}: give a whole number of requests, e.g. 1024, or 0 (off)`);
+  }
+  return limit;
+}
+
 /**
  * MOCKCTL_WORKERD_V8_FLAGS: V8 flags added to workerd's (say `--trace-gc-nvp`, to see its collections), for
  * diagnosis only; each a `--name` or `--name=value`, separated by spaces.
@@ -90,6 +99,7 @@ export function parsePlatformArgs(argv: string[], env: NodeJS.ProcessEnv): Launc
       allowHost: { type: "string", multiple: true },
       configfile: { type: "string" },
       rateLimit: { type: "string" },
+      maxInFlight: { type: "string" },
       noParse: { type: "boolean" },
       pidfile: { type: "string" },
       ...MB_FLAGS_IGNORED,
@@ -110,6 +120,7 @@ export function parsePlatformArgs(argv: string[], env: NodeJS.ProcessEnv): Launc
   if (values.origin !== undefined) options.allowedOrigins = values.origin.map(asOrigin);
   if (values.allowHost !== undefined) options.allowedHosts = values.allowHost.map(asHost);
   if (values.rateLimit !== undefined) options.rateLimit = asRate(values.rateLimit);
+  if (values.maxInFlight !== undefined) options.maxInFlight = asInFlight(values.maxInFlight);
   if (values.configfile !== undefined) options.configfile = values.configfile;
   if (values.noParse === true) options.noParse = true;
   if (values.pidfile !== undefined) options.pidfile = values.pidfile;

@@ -1,5 +1,6 @@
 import { connect, type NetConnectOpts, type Socket } from "node:net";
 import { FAULT_HEADER, RANDOM_DATA, SOCKET_FAULTS, type SocketFault } from "@mockctl/contract/faults";
+import type { Admission } from "./admission.ts";
 
 /** A request is replayed on a fresh upstream connection only up to this size (it is held until answered). */
 const REPLAY_LIMIT_BYTES = 1 << 20;
@@ -11,6 +12,8 @@ export interface RelaySettings {
   upstream: Upstream;
   clientIdleMs: number;
   quietMs: number;
+  /** Shared by every relay of a socket: how many requests are in workerd at once (admission.ts). */
+  admission?: Admission;
 }
 
 /**
@@ -49,6 +52,11 @@ export class Relay {
   private lastHeard = 0;
   private sentAt = 0;
   private replayed = false;
+  /** Whether a request of this client's holds one of the admission's places. */
+  private admitted = false;
+  /** A request's bytes while it waits for a place (the client is paused meanwhile). */
+  private queued: Buffer[] | undefined;
+  private readonly admit = () => this.admitQueued();
 
   constructor(
     private readonly client: Socket,
@@ -56,9 +64,12 @@ export class Relay {
   ) {
     client.on("data", (chunk: Buffer) => this.fromClient(chunk));
     client.on("drain", () => this.upstream?.resume());
-    client.on("end", () => (this.upstream ? this.upstream.end() : client.end()));
+    client.on("end", () => this.clientEnded());
     client.on("error", () => client.destroy());
-    client.on("close", () => this.upstream?.destroy());
+    client.on("close", () => {
+      this.upstream?.destroy();
+      this.leave();
+    });
     client.setTimeout(settings.clientIdleMs, () => {
       if (this.inFlightBytes === 0) client.end();
     });
@@ -66,6 +77,53 @@ export class Relay {
   }
 
   private fromClient(chunk: Buffer): void {
+    if (this.queued !== undefined) {
+      this.queued.push(chunk);
+      return;
+    }
+    const admission = this.settings.admission;
+    if (admission !== undefined && this.inFlightBytes === 0 && !this.admitted) {
+      if (!admission.enter(this.admit)) {
+        this.queued = [chunk];
+        this.client.pause();
+        return;
+      }
+      this.admitted = true;
+    }
+    this.send(chunk);
+  }
+
+  private admitQueued(): void {
+    this.admitted = true;
+    const chunks = this.queued ?? [];
+    this.queued = undefined;
+    for (const chunk of chunks) this.send(chunk);
+    this.client.resume();
+  }
+
+  /** A client that leaves before its request's turn takes nothing from workerd; one in flight is answered. */
+  private clientEnded(): void {
+    if (this.queued !== undefined) {
+      this.settings.admission?.withdraw(this.admit);
+      this.queued = undefined;
+      this.client.end();
+      return;
+    }
+    if (this.upstream) this.upstream.end();
+    else this.client.end();
+  }
+
+  private leave(): void {
+    if (this.queued !== undefined) {
+      this.settings.admission?.withdraw(this.admit);
+      this.queued = undefined;
+    }
+    if (!this.admitted) return;
+    this.admitted = false;
+    this.settings.admission?.leave();
+  }
+
+  private send(chunk: Buffer): void {
     const upstream = this.upstream ?? this.dial();
     if (this.inFlightBytes === 0) this.sentAt = Date.now();
     this.inFlightBytes += chunk.length;
@@ -80,6 +138,7 @@ export class Relay {
       this.inFlight = [];
       this.inFlightBytes = 0;
       this.replayed = false;
+      this.leave();
       const fault = faultOf(chunk);
       if (fault !== undefined) {
         this.simulate(fault);

@@ -1,5 +1,6 @@
 import { createServer, type Socket } from "node:net";
-import { Relay, type Upstream } from "./keep-alive-relay.ts";
+import { Admission, idleSampler } from "./admission.ts";
+import { Relay, type RelaySettings, type Upstream } from "./keep-alive-relay.ts";
 
 /**
  * workerd closes a connection that has waited this long for its next request (kj::HttpServerSettings'
@@ -29,6 +30,8 @@ export interface KeepAliveOptions {
    * that connects early waits instead of being refused) while the launcher still prepares the platform.
    */
   held?: boolean;
+  /** Requests relayed into workerd at once; more wait their turn (admission.ts). 0 or absent: no limit. */
+  maxInFlight?: number;
 }
 
 export interface KeepAliveSocket {
@@ -51,12 +54,16 @@ export function listenKeepAlive(options: KeepAliveOptions): Promise<KeepAliveSoc
     // Silence this long before a close means workerd's idle close (an answer's own close follows at once).
     quietMs: ((options.upstreamIdleCloseMs ?? WORKERD_IDLE_CLOSE_MS) * 4) / 5,
   };
+  const relaySettings: RelaySettings =
+    (options.maxInFlight ?? 0) > 0
+      ? { ...settings, admission: new Admission(options.maxInFlight ?? 0, idleSampler()) }
+      : settings;
   let waiting: Socket[] | undefined = options.held ? [] : undefined;
   const server = createServer({ allowHalfOpen: true, noDelay: true }, (client) => {
     clients.add(client);
     client.on("close", () => clients.delete(client));
     if (waiting === undefined) {
-      new Relay(client, settings);
+      new Relay(client, relaySettings);
       return;
     }
     // Paused, its bytes wait in the kernel and the socket's buffer until the relay takes them.
@@ -68,7 +75,7 @@ export function listenKeepAlive(options: KeepAliveOptions): Promise<KeepAliveSoc
     waiting = undefined;
     for (const client of early) {
       if (client.destroyed) continue;
-      new Relay(client, settings);
+      new Relay(client, relaySettings);
       client.resume();
     }
   };
@@ -85,6 +92,7 @@ export function listenKeepAlive(options: KeepAliveOptions): Promise<KeepAliveSoc
         open,
         close: () =>
           new Promise((done) => {
+            relaySettings.admission?.close();
             server.close(() => done());
             for (const client of clients) client.destroy();
           }),

@@ -6,6 +6,7 @@ import {
   supervisorService,
   USER_CODE_SUPERVISOR_BINDING,
 } from "@mockctl/user-code/host";
+import { DEFAULT_MAX_IN_FLIGHT } from "./admission.ts";
 import { ensureBuild } from "./build-cache.ts";
 import { prepareDataFolder } from "./data-folder.ts";
 import { DATA_SOURCES_BINDING, dataSourceService } from "./data-sources.ts";
@@ -39,6 +40,11 @@ export interface PlatformOptions {
    * such limit and the load tests compare the two at full speed.
    */
   rateLimit?: number;
+  /**
+   * Requests relayed into workerd at once (admission.ts); more wait their turn in the relay. Default
+   * DEFAULT_MAX_IN_FLIGHT; 0 for no limit.
+   */
+  maxInFlight?: number;
   /** mb's --origin: pages of these origins may call the admin API (CORS); "*" for any. */
   allowedOrigins?: string[];
   /** --allowHost: Host names the admin API answers besides localhost, *.localhost and IP addresses. */
@@ -164,13 +170,17 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
   const upstream = front === undefined ? { host: "127.0.0.1", port } : { path: front.path };
   const relay = options.direct
     ? undefined
-    : await listenKeepAlive({ host, port: options.port ?? 2525, upstream, held: true }).catch(
-        async (error: unknown) => {
-          await workerd.stop();
-          await closeAll();
-          throw error;
-        },
-      );
+    : await listenKeepAlive({
+        host,
+        port: options.port ?? 2525,
+        upstream,
+        held: true,
+        maxInFlight: options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT,
+      }).catch(async (error: unknown) => {
+        await workerd.stop();
+        await closeAll();
+        throw error;
+      });
   const origin = `${urlHost(host)}:${relay?.port ?? port}`;
   const stop = async () => {
     await relay?.close();

@@ -6,20 +6,8 @@
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 checkout=$(cd "$1" && pwd) steady=${2:-200} seconds=${3:-20} burst=${4:-800} burst_seconds=${5:-3}
-TMP=$(mktemp -d)
-cleanup() {
-  pkill -INT -f "start.mjs --port 2700" || true
-  while pgrep -f "start.mjs --port 2700" > /dev/null; do sleep 0.2; done
-  rm -rf "$TMP"
-}
-trap cleanup EXIT
-cd "$checkout"
-taskset -c 0 node infra/local/start.mjs --port 2700 --allowInjection --data "$TMP/data" > "$TMP/out.log" 2>&1 &
-for _ in $(seq 120); do grep -q "platform ready" "$TMP/out.log" 2>/dev/null && break; sleep 0.5; done
-source "$HERE/imposter.sh"
-create_imposter http://127.0.0.1:2700 4600
-curl -sf http://127.0.0.1:2700/i/4600/decorate/0 && echo
-for pid in $(pgrep -f "start.mjs --port 2700|workerd serve"); do taskset -a -p 0x1 "$pid" > /dev/null; done
+source "$HERE/on-one-core.sh"
+on_one_core "$checkout"
 (for _ in $(seq $((seconds * 5 + 25))); do
   ps -o pid=,ni=,rss= -p "$(pgrep -f host.capnp | head -1)" 2> /dev/null || echo "no host"
   sleep 0.2
