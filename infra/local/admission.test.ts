@@ -53,6 +53,17 @@ describe("admission", () => {
     admission.close();
   });
 
+  it("judges a spell of waiting by the CPUs' idle time since it began, not since the last spell", async () => {
+    // The first reading of a spell covers the quiet minutes before it: idle, and not a reason to let more in.
+    const readings = [0.99];
+    const admission = new Admission(1, () => readings.shift() ?? 0);
+    admission.enter(() => {});
+    admission.enter(() => {});
+    await sleep(500);
+    expect([admission.limit, admission.waiting]).toEqual([1, 1]);
+    admission.close();
+  });
+
   it("lets waiters in when the CPUs it asks about are idle, without being asked", async () => {
     const admission = new Admission(1, () => 0.9);
     const admitted: number[] = [];

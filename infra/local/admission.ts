@@ -39,7 +39,11 @@ export class Admission {
       return true;
     }
     this.#waiting.add(admit);
-    this.#timer ??= setInterval(() => this.#tick(), ADAPT_MS).unref();
+    if (this.#timer === undefined) {
+      // From now: the sampler's last reading may be minutes old, an idle spell that says nothing of this one.
+      this.idle();
+      this.#timer = setInterval(() => this.#tick(), ADAPT_MS).unref();
+    }
     return false;
   }
 
