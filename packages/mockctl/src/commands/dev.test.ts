@@ -10,6 +10,7 @@ describe("launcherArgs", () => {
     [{ datadir: "mb-data" }, {}, ["--data", "/u/mb-data"]],
     [{ data: "d", datadir: "mb-data" }, {}, ["--data", "/u/d"]],
     [{ rateLimit: "100" }, {}, ["--data", "/u/.mockctl/data", "--rateLimit", "100"]],
+    [{ maxInFlight: "1024" }, {}, ["--data", "/u/.mockctl/data", "--maxInFlight", "1024"]],
     [
       { port: "0", allowInjection: true, origin: ["http://a", "http://b"], configfile: "x.ejs", json: true },
       {},

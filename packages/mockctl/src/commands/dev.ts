@@ -33,6 +33,11 @@ const OPTIONS: Record<string, OptionSpec> = {
     value: "<n>",
     description: "requests per second per imposter, then 429 (default off)",
   },
+  maxInFlight: {
+    type: "string",
+    value: "<n>",
+    description: "requests inside workerd at once, the rest wait in line (default 256; 0 = off)",
+  },
   configfile: {
     type: "string",
     value: "<file>",
