@@ -54,10 +54,9 @@ export function listenKeepAlive(options: KeepAliveOptions): Promise<KeepAliveSoc
     // Silence this long before a close means workerd's idle close (an answer's own close follows at once).
     quietMs: ((options.upstreamIdleCloseMs ?? WORKERD_IDLE_CLOSE_MS) * 4) / 5,
   };
+  const maxInFlight = options.maxInFlight ?? 0;
   const relaySettings: RelaySettings =
-    (options.maxInFlight ?? 0) > 0
-      ? { ...settings, admission: new Admission(options.maxInFlight ?? 0, idleSampler()) }
-      : settings;
+    maxInFlight > 0 ? { ...settings, admission: new Admission(maxInFlight, idleSampler()) } : settings;
   let waiting: Socket[] | undefined = options.held ? [] : undefined;
   const server = createServer({ allowHalfOpen: true, noDelay: true }, (client) => {
     clients.add(client);
