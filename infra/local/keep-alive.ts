@@ -1,5 +1,6 @@
 import { createServer, type Socket } from "node:net";
-import { Admission, idleSampler } from "./admission.ts";
+import { Admission } from "./admission.ts";
+import { idleSampler } from "./cpu-idle.ts";
 import { Relay, type RelaySettings, type Upstream } from "./keep-alive-relay.ts";
 
 /**
