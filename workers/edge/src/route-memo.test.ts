@@ -6,56 +6,13 @@ import {
   memoFor,
   memoKey,
   type RouteMemo,
-  readsKeyedFieldsOnly,
   remember,
   withBody,
 } from "./route-memo.ts";
 
 const fixed = Object.freeze({ statusCode: 200, headers: Object.freeze({}), body: "" });
 
-describe("readsKeyedFieldsOnly", () => {
-  it.each([
-    [{ equals: { path: "/a" } }, true, []],
-    [{ deepEquals: { query: { q: "1" } }, caseSensitive: true }, true, []],
-    [{ matches: { path: "^/a" }, except: "x" }, true, []],
-    [{ not: { startsWith: { method: "G" } } }, true, []],
-    [{ or: [{ equals: { path: "/a" } }, { and: [{ exists: { query: { q: true } } }] }] }, true, []],
-    [{}, true, []],
-    [{ equals: { headers: { "X-A": "1" } } }, true, ["x-a"]],
-    [
-      { and: [{ exists: { headers: { b: true } } }, { not: { contains: { headers: { a: "x" } } } }] },
-      true,
-      ["a", "b"],
-    ],
-    [{ matches: { path: "^/", headers: { "X-T": "^t" } }, caseSensitive: true }, true, ["x-t"]],
-    [{ deepEquals: { headers: { a: "1" } } }, false, []],
-    [{ equals: { headers: "a: 1" } }, false, []],
-    [{ equals: { headers: { "Set-Cookie": "a=1" } } }, false, []],
-    [{ equals: { headers: { "x a": "1" } } }, false, []],
-    [{ exists: { headers: { "": true } } }, false, []],
-    [{ contains: { body: "x" } }, true, [], true],
-    [{ deepEquals: { body: { a: 1 } } }, true, [], true],
-    [{ equals: { body: "1" }, jsonpath: { selector: "$.id" } }, true, [], true],
-    [{ exists: { body: true }, xpath: { selector: "//a" } }, true, [], true],
-    [{ equals: { path: "/a", requestFrom: "x" } }, false, []],
-    [{ exists: { form: { a: true } } }, false, []],
-    [{ equals: { ip: "1.2.3.4" } }, false, []],
-    [{ inject: "() => true" }, false, []],
-    [{ not: { inject: "() => true" } }, false, []],
-    [{ and: [{ equals: { path: "/a" } }, { equals: { body: "x" } }] }, true, [], true],
-    [{ and: [{ equals: { body: "x" } }, { equals: { form: { a: "1" } } }] }, false, []],
-    [{ or: "not a list" }, false, []],
-    [{ equals: "not an object" }, false, []],
-    [{ equal: { path: "/a" } }, false, []],
-    [null, false, []],
-  ])("%j: %s %j, body %s", (predicate, expected, names, body = false) => {
-    const reads = { headers: new Set<string>(), body: false };
-    expect(readsKeyedFieldsOnly(predicate, reads)).toBe(expected);
-    if (expected) expect([[...reads.headers].sort(), reads.body]).toEqual([names, body]);
-  });
-});
-
-const empty = (): RouteMemo => ({ answers: new Map(), headers: [], body: false, chars: 0 });
+const empty = (): RouteMemo => ({ answers: new Map(), headers: [], body: false, derived: false, chars: 0 });
 
 const engine = (fields: Partial<Imposter>) =>
   createEngine({ protocol: "http", port: 4545, stubs: [], ...fields });
@@ -127,5 +84,39 @@ describe("memoFor and remember", () => {
       withBody(memoKey(memo, "POST", "/", new Headers({ "x-a": value })), body);
     const keys = [keyOf("1", "2"), keyOf("1", "\n2"), keyOf("1", ""), keyOf("12", ""), keyOf("1", "2\n")];
     expect(new Set(keys).size).toBe(keys.length);
+  });
+});
+
+describe("answers derived from the key", () => {
+  const copyPath = {
+    copy: { from: "path", into: "$P", using: { method: "regex" as const, selector: ".+" } },
+  };
+  const copyHeader = {
+    copy: { from: { headers: "X-Name" }, into: "$N", using: { method: "regex" as const, selector: ".+" } },
+  };
+  const decorated = { is: {}, behaviors: [{ decorate: "(config, response) => {}" }] };
+
+  it("derives when every response of every stub copies only keyed fields, and keys by what they copy", () => {
+    const memo = memoFor(engine({ stubs: [{ responses: [{ is: {}, behaviors: [copyPath, copyHeader] }] }] }));
+    expect([memo?.derived, memo?.headers, memo?.body]).toEqual([true, ["x-name"], false]);
+    const mixed = memoFor(
+      engine({ stubs: [{ responses: [{ is: {}, behaviors: [copyHeader] }, decorated] }] }),
+    );
+    expect([mixed?.derived, mixed?.headers]).toEqual([false, []]);
+  });
+
+  it("remembers a derived answer frozen, its size counted, and never one of a memo that does not derive", () => {
+    const answer = () => ({ statusCode: 200, headers: { "X-A": "1" }, body: "copied" });
+    const plain = empty();
+    remember(plain, "GET /a", answer());
+    expect(plain.answers.size).toBe(0);
+    const derived = { ...empty(), derived: true };
+    const one = answer();
+    remember(derived, "GET /a", one);
+    expect(derived.answers.get("GET /a")).toBe(one);
+    expect([Object.isFrozen(one), Object.isFrozen(one.headers)]).toEqual([true, true]);
+    expect(derived.chars).toBe("GET /a".length + "copied".length + "X-A1".length);
+    remember(derived, "GET /b", { ...answer(), body: "x".repeat(MEMO_KEY_CHARS) });
+    expect(derived.answers.has("GET /b")).toBe(false);
   });
 });

@@ -1,4 +1,6 @@
 import type { ImposterEngine, ResponseDescription } from "@mockctl/core";
+import { type KeyedReads, readsKeyedFieldsOnly } from "./memo-reads.ts";
+import { derivesFromKeyedFields } from "./memo-responses.ts";
 
 /**
  * Answers remembered by request line (and the values of the few headers the stubs read, and the body when
@@ -11,8 +13,10 @@ import type { ImposterEngine, ResponseDescription } from "@mockctl/core";
  *   what the runtime's `headers.get` gives, the same joined value the core is handed, and the body is the
  *   very text the core is handed (`form` is not a keyed field: it also depends on the Content-Type);
  * - the imposter has no allowCORS (which echoes request headers into the answer);
- * - the answer is a description the core froze: precompiled once per engine, the same for every request
- *   (stateful stubs never get here: they go to the object).
+ * - the answer is a description the core froze: precompiled once per engine, the same for every request;
+ *   or every response of every stub makes its answer from the key's fields alone (a `copy` from the path,
+ *   query, a named header or the body: memo-responses.ts), and the answer made for the key's first request
+ *   is kept (stateful stubs never get here: they go to the object).
  * Keyed by engine, so a changed imposter (always a new engine) starts empty, and the WeakMap lets the
  * old answers go with the old engine.
  */
@@ -22,73 +26,23 @@ export interface RouteMemo {
   headers: readonly string[];
   /** Whether a stub reads the body, which is then the key's last part. */
   body: boolean;
-  /** The characters of every key remembered so far, against MEMO_KEY_CHARS. */
+  /**
+   * Whether answers made for a request (a `copy` behavior's) may be remembered too, not only the ones the
+   * core froze: every response of every stub derives its answer from the key alone (memo-responses.ts).
+   */
+  derived: boolean;
+  /** The characters of every key remembered so far, and of every derived answer, against MEMO_KEY_CHARS. */
   chars: number;
 }
 
 /**
- * Requests remembered per imposter version: bounded in number and in the keys' total length, so random
- * query strings or bodies cannot grow it past about half a megabyte.
+ * Requests remembered per imposter version: bounded in number and in the total length of the keys and
+ * the derived answers, so random query strings or bodies cannot grow it past about half a megabyte.
  */
 export const MEMO_LIMIT = 1_024;
 export const MEMO_KEY_CHARS = 256 * 1_024;
 /** A longer body is answered the full way: a load test repeats small payloads, and big ones would crowd them out. */
 export const MEMO_BODY_LIMIT = 2_048;
-
-/** What the stubs' predicates read beyond the request line, gathered while checking them. */
-export interface KeyedReads {
-  headers: Set<string>;
-  body: boolean;
-}
-
-const FIELDS_FROM_REQUEST_LINE = new Set(["method", "path", "query"]);
-const UNKEYABLE_HEADER = "set-cookie";
-/** RFC 9110's token: `headers.get` throws on any other name (such a name is in no request anyway). */
-const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-const FIELD_OPERATORS = ["equals", "deepEquals", "contains", "startsWith", "endsWith", "matches", "exists"];
-/**
- * Operators whose `headers` object reads only the names it lists. deepEquals compares every header the
- * request has, so it reads them all. Set-Cookie is never a key: the core sees each of its lines apart,
- * `headers.get` only their join.
- */
-const NAMED_HEADER_OPERATORS = new Set(FIELD_OPERATORS.filter((operator) => operator !== "deepEquals"));
-const OPTIONS = ["caseSensitive", "keyCaseSensitive", "except", "jsonpath", "xpath"];
-const KNOWN_KEYS = new Set([...FIELD_OPERATORS, ...OPTIONS, "not", "or", "and"]);
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
-/**
- * Whether a predicate reads nothing but fields of the request line, named headers and the body, adding
- * those names (lower-cased) to `reads.headers` and noting a read body. Conservative: `inject`, an unknown
- * key or an odd shape answers false, and then the imposter is simply never memoized.
- */
-export function readsKeyedFieldsOnly(predicate: unknown, reads: KeyedReads): boolean {
-  if (!isPlainObject(predicate)) return false;
-  for (const [key, value] of Object.entries(predicate)) {
-    if (!KNOWN_KEYS.has(key)) return false;
-    if (FIELD_OPERATORS.includes(key)) {
-      if (!isPlainObject(value)) return false;
-      for (const [field, expected] of Object.entries(value)) {
-        if (FIELDS_FROM_REQUEST_LINE.has(field)) continue;
-        if (field === "body") {
-          reads.body = true;
-          continue;
-        }
-        if (field !== "headers" || !NAMED_HEADER_OPERATORS.has(key) || !isPlainObject(expected)) return false;
-        for (const name of Object.keys(expected)) {
-          if (!HEADER_NAME.test(name) || name.toLowerCase() === UNKEYABLE_HEADER) return false;
-          reads.headers.add(name.toLowerCase());
-        }
-      }
-    } else if (key === "not") {
-      if (!readsKeyedFieldsOnly(value, reads)) return false;
-    } else if (key === "or" || key === "and") {
-      if (!Array.isArray(value) || !value.every((one) => readsKeyedFieldsOnly(one, reads))) return false;
-    }
-  }
-  return true;
-}
 
 function memoizable(engine: ImposterEngine): RouteMemo | null {
   const { imposter } = engine;
@@ -97,9 +51,14 @@ function memoizable(engine: ImposterEngine): RouteMemo | null {
   const keyed = imposter.stubs.every((stub) =>
     (stub.predicates ?? []).every((predicate) => readsKeyedFieldsOnly(predicate, reads)),
   );
-  return keyed
-    ? { answers: new Map(), headers: [...reads.headers].sort(), body: reads.body, chars: 0 }
-    : null;
+  if (!keyed) return null;
+  // What the responses read joins the key only when it makes their answers rememberable.
+  const copied: KeyedReads = { headers: new Set(reads.headers), body: reads.body };
+  const derived = imposter.stubs.every((stub) =>
+    stub.responses.every((response) => derivesFromKeyedFields(response, copied)),
+  );
+  const used = derived ? copied : reads;
+  return { answers: new Map(), headers: [...used.headers].sort(), body: used.body, derived, chars: 0 };
 }
 
 const memos = new WeakMap<ImposterEngine, RouteMemo | null>();
@@ -132,10 +91,24 @@ export function memoKey(memo: RouteMemo, method: string, target: string, headers
  */
 export const withBody = (lineKey: string, body: string): string => `${lineKey}\n${body}`;
 
-/** Remembers an answer if the core froze it (the same for every request) and there is room. */
+/**
+ * Remembers an answer if the core froze it (the same for every request), or if the memo's answers derive
+ * from their keys; and if there is room. A derived answer is the request's own, so its size counts against
+ * the memo's characters, and it is frozen: from now on it serves every request with its key.
+ */
 export function remember(memo: RouteMemo, key: string, description: ResponseDescription): void {
-  if (memo.answers.size >= MEMO_LIMIT || memo.chars + key.length > MEMO_KEY_CHARS) return;
-  if (!Object.isFrozen(description) || memo.answers.has(key)) return;
+  if (memo.answers.size >= MEMO_LIMIT || memo.answers.has(key)) return;
+  const shared = Object.isFrozen(description);
+  if (!shared && !memo.derived) return;
+  const chars = key.length + (shared ? 0 : answerChars(description));
+  if (memo.chars + chars > MEMO_KEY_CHARS) return;
+  if (!shared) Object.freeze(Object.freeze(description).headers);
   memo.answers.set(key, description);
-  memo.chars += key.length;
+  memo.chars += chars;
+}
+
+function answerChars({ body, headers }: ResponseDescription): number {
+  let chars = typeof body === "string" ? body.length : (body?.byteLength ?? 0);
+  for (const [name, value] of Object.entries(headers)) chars += name.length + String(value).length;
+  return chars;
 }
