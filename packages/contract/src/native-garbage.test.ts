@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
+  ADMIN_READ,
   ADMIN_REQUEST,
+  adminUnits,
   collectEvery,
   exposedGc,
   UNITS_PER_COLLECTION,
@@ -28,6 +30,29 @@ describe("collectEvery", () => {
     expect(count).toBe(0);
     tick(USER_CODE_CALL);
     expect(count).toBe(1);
+  });
+
+  it.each([
+    { method: "GET", units: ADMIN_READ },
+    { method: "HEAD", units: ADMIN_READ },
+    { method: "POST", units: ADMIN_REQUEST },
+    { method: "PUT", units: ADMIN_REQUEST },
+    { method: "PATCH", units: ADMIN_REQUEST },
+    { method: "DELETE", units: ADMIN_REQUEST },
+    { method: "OPTIONS", units: ADMIN_REQUEST },
+  ])("an admin $method weighs $units units", ({ method, units }) => {
+    expect(adminUnits(method)).toBe(units);
+  });
+
+  it("collects once every 64 admin reads, and every 16 changes", () => {
+    const collections = (method: string, requests: number) => {
+      let count = 0;
+      const tick = collectEvery(UNITS_PER_COLLECTION, () => count++);
+      for (let i = 0; i < requests; i++) tick(adminUnits(method));
+      return count;
+    };
+    expect([collections("GET", 63), collections("GET", 64), collections("GET", 128)]).toEqual([0, 1, 2]);
+    expect([collections("DELETE", 15), collections("DELETE", 16)]).toEqual([0, 1]);
   });
 
   it("does nothing where V8 exposes no gc (Cloudflare, Node without --expose-gc)", () => {

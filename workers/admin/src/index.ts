@@ -1,4 +1,4 @@
-import { ADMIN_REQUEST, countGarbage } from "@mockctl/contract/native-garbage";
+import { adminUnits, countGarbage } from "@mockctl/contract/native-garbage";
 import { createApp } from "./app.ts";
 import { withoutWorkspacePath } from "./middleware/workspace-path.ts";
 import { noteRequest } from "./routes/config.ts";
@@ -15,7 +15,7 @@ export default {
     noteRequest();
     const page = serveDashboard(request, env);
     if (page) return page;
-    countGarbage(ADMIN_REQUEST);
+    countGarbage(adminUnits(request.method));
     return app.fetch(withoutWorkspacePath(request), env, ctx);
   },
 };

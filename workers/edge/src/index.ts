@@ -1,5 +1,5 @@
 import { resolveAddress } from "@mockctl/contract";
-import { ADMIN_REQUEST, countGarbage } from "@mockctl/contract/native-garbage";
+import { adminUnits, countGarbage } from "@mockctl/contract/native-garbage";
 import { MIN_GAP_MS, REQUESTS_PER_MINOR, youngCollector } from "@mockctl/contract/young-garbage";
 import { serveImposter } from "./front-door.ts";
 
@@ -21,7 +21,7 @@ export default {
     if (address !== null) return serveImposter(request, env, ctx, address);
     // Locally, a full collection every so much native garbage (the admin route's storage calls run in this
     // isolate's imposter objects); a no-op on Cloudflare (@mockctl/contract/native-garbage).
-    countGarbage(ADMIN_REQUEST);
+    countGarbage(adminUnits(request.method));
     return env.ADMIN.fetch(request);
   },
 } satisfies ExportedHandler<Env>;
