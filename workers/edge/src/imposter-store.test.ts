@@ -109,3 +109,45 @@ describe("a journal written before long entries were chunked", () => {
     ]);
   });
 });
+
+describe("an empty journal, known without a query", () => {
+  it("lists what is recorded after a reset, nothing after the next, and rows another store wrote", async () => {
+    const port = freshPort();
+    await objectFor(port).put(imposter(port, { recordRequests: true }));
+    const listed = await runInDurableObject(rawObjectFor(port), (_, state) => {
+      const store = new ImposterStore(state.storage);
+      const timestamp = "2026-11-28T12:00:00.000Z";
+      const served = (path: string) => ({ request: mbRequest({ path, timestamp }), stubIndex: null });
+      const paths = () => store.requests().map((request) => request.path);
+      const seen: unknown[] = [paths(), store.lastRequestAt()];
+      store.recordServed(1, {}, [served("/a")]);
+      seen.push(paths(), store.entriesAfter(0).length, store.lastRequestAt() === Date.parse(timestamp));
+      store.resetRequests(2);
+      seen.push(paths(), store.entriesAfter(0).length, store.lastRequestAt());
+      store.recordServed(1, {}, [served("/b")]);
+      // A store opened on rows written by another (the object after a restart) reads them.
+      seen.push(new ImposterStore(state.storage).requests().map((request) => request.path));
+      return seen;
+    });
+    expect(listed).toEqual([[], undefined, ["/a"], 1, true, [], 0, undefined, ["/b"]]);
+  });
+
+  it("still lists the requests when a reset's transaction fails", async () => {
+    const port = freshPort();
+    await objectFor(port).put(imposter(port, { recordRequests: true }));
+    const listed = await runInDurableObject(rawObjectFor(port), (_, state) => {
+      const store = new ImposterStore(state.storage);
+      store.recordServed(1, {}, [{ request: mbRequest({ path: "/kept" }), stubIndex: null }]);
+      const commit = state.storage.transactionSync.bind(state.storage);
+      state.storage.transactionSync = <T>(work: () => T): T =>
+        commit(() => {
+          work();
+          throw new Error("storage full");
+        });
+      expect(() => store.resetRequests(2)).toThrow("storage full");
+      state.storage.transactionSync = commit;
+      return store.requests().map((request) => request.path);
+    });
+    expect(listed).toEqual(["/kept"]);
+  });
+});

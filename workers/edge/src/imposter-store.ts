@@ -92,6 +92,12 @@ export class ImposterStore {
   #lastSeq: number;
   /** Whether journal_chunk may hold rows: until an entry needs chunks, trimming the journal skips that table. */
   #chunked: boolean;
+  /**
+   * True only when the journal has no rows: a read of an imposter that records nothing (most of them) then
+   * runs no query for its requests. Set after a clearing transaction commits, never inside it, so a rolled
+   * back reset cannot hide rows; an append clears it before writing.
+   */
+  #journalEmpty: boolean;
 
   readonly #listedChars: number;
 
@@ -101,8 +107,9 @@ export class ImposterStore {
     this.#journalLimit = journalLimit;
     storage.sql.exec(SCHEMA);
     addStubColumn(storage.sql);
-    this.#lastSeq =
-      storage.sql.exec<{ seq: number | null }>("SELECT MAX(seq) AS seq FROM journal").one().seq ?? 0;
+    const newest = storage.sql.exec<{ seq: number | null }>("SELECT MAX(seq) AS seq FROM journal").one().seq;
+    this.#lastSeq = newest ?? 0;
+    this.#journalEmpty = newest === null;
     this.#chunked =
       storage.sql.exec<{ any: number }>("SELECT EXISTS (SELECT 1 FROM journal_chunk) AS any").one().any === 1;
   }
@@ -163,6 +170,7 @@ export class ImposterStore {
       if (fresh) this.#clearRequests();
       this.#setMeta("version", version);
     });
+    if (fresh) this.#journalEmpty = true;
     return utf8Length(text);
   }
 
@@ -173,6 +181,7 @@ export class ImposterStore {
       this.#clearRequests();
       this.#setMeta("version", version);
     });
+    this.#journalEmpty = true;
   }
 
   resetRequests(version: number): void {
@@ -180,6 +189,7 @@ export class ImposterStore {
       this.#clearRequests();
       this.#setMeta("version", version);
     });
+    this.#journalEmpty = true;
   }
 
   setCount(numberOfRequests: number): void {
@@ -208,6 +218,7 @@ export class ImposterStore {
    * always): every admin answer about the imposter carries them in one call, which workerd caps at 32 MiB.
    */
   requests(): MbRequest[] {
+    if (this.#journalEmpty) return [];
     const listed: Array<{ seq: number; request: string }> = [];
     let chars = 0;
     // The cursor reads rows as it is iterated: those past the budget are never loaded.
@@ -221,6 +232,7 @@ export class ImposterStore {
 
   /** When the newest retained journal entry was received (ms since the epoch), if there is one. */
   lastRequestAt(): number | undefined {
+    if (this.#journalEmpty) return undefined;
     const row = this.#sql
       .exec<{ seq: number; request: string }>("SELECT seq, request FROM journal ORDER BY seq DESC LIMIT 1")
       .toArray()[0];
@@ -230,6 +242,7 @@ export class ImposterStore {
 
   /** The retained journal after `since`, oldest first, for a stream's replay. */
   entriesAfter(since: number): JournalEntry[] {
+    if (this.#journalEmpty) return [];
     const rows = this.#sql.exec<{ seq: number; request: string; stub: number | null }>(
       "SELECT seq, request, stub FROM journal WHERE seq > ? ORDER BY seq",
       since,
@@ -254,6 +267,7 @@ export class ImposterStore {
   #append(served: Served[]): JournalEntry[] {
     const entries: JournalEntry[] = [];
     let seq = this.#lastSeq;
+    this.#journalEmpty = false;
     for (const { request, stubIndex } of served) {
       seq += 1;
       const text = JSON.stringify(request);

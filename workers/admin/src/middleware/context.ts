@@ -3,7 +3,7 @@ import { MbFailure } from "@mockctl/core";
 import { drizzle } from "drizzle-orm/d1";
 import type { MiddlewareHandler } from "hono";
 import * as schema from "../db/schema.ts";
-import type { AppEnv, Site } from "../env.ts";
+import type { AppEnv, Db, Site } from "../env.ts";
 import { touchToken } from "../services/tokens.ts";
 import { ANONYMOUS, callerFor } from "./api-key.ts";
 import { requireScope } from "./scope.ts";
@@ -39,11 +39,25 @@ const tokenNeeded = (workspace: string) =>
   });
 
 /**
+ * One drizzle client per D1 binding: making one walks the whole schema (drizzle's relational config),
+ * 7.5% of this isolate's time on an admin read when it was made per request (infra/bench/ADMIN-READS.md).
+ */
+const clients = new WeakMap<D1Database, Db>();
+function clientFor(binding: D1Database): Db {
+  let db = clients.get(binding);
+  if (db === undefined) {
+    db = drizzle(binding, { schema });
+    clients.set(binding, db);
+  }
+  return db;
+}
+
+/**
  * Runs before the body is read, so an unauthenticated caller cannot make us parse anything. Order: who
  * (401), then whether the workspace in the path is theirs (404), then their scope (403).
  */
 export const adminContext: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const db = drizzle(c.env.DB, { schema });
+  const db = clientFor(c.env.DB);
   const now = Date.now();
   const { principal, token } = await callerFor(db, c.env, (name) => c.req.header(name), now);
   const named = pathWorkspace(c.req.raw);
