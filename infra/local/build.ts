@@ -9,6 +9,7 @@ import { devNull } from "node:os";
 import { join } from "node:path";
 import { USER_CODE_HOST_BINDING, userCodeHostBindings } from "@mockctl/user-code/host";
 import { type Config, Miniflare, serializeConfig } from "miniflare";
+import { withoutAssetHops } from "./asset-hops.ts";
 import { DATA_SOURCES_BINDING, dataSourceService } from "./data-sources.ts";
 import { API_KEY_ENV, type BuildRequest, type Layout, STARTED_AT_ENV } from "./layout.ts";
 import { applyMigrations, migrationFiles } from "./migrations.ts";
@@ -149,7 +150,7 @@ export async function build(request: BuildRequest): Promise<void> {
   writeFileSync(
     join(request.outDir, "workerd.capnp.bin"),
     serializeConfig({
-      ...bindingsFromEnvironment(config),
+      ...bindingsFromEnvironment(withoutAssetHops(config)),
       v8Flags: [...V8_FLAGS, ...(request.extraV8Flags ?? [])],
     }),
   );
