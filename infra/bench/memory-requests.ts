@@ -32,6 +32,8 @@ const stub = (n: number) => ({
   predicates: [{ equals: { path: `/churn/${n}` } }],
   responses: [{ is: { body: `v${n}` } }],
 });
+const LARGE_PORT = PORT + 1;
+const LARGE_STUBS = 1_000;
 const DECORATE = "(config, response) => { response.body = response.body + ' decorated'; }";
 
 type Call = [path: string, method: string, body?: unknown];
@@ -45,6 +47,8 @@ const MODES: Record<string, (n: number) => Call> = {
         ? [`/imposters/${PORT}/stubs/0`, "PUT", stub(n)]
         : [`/imposters/${PORT}/stubs/0`, "DELETE"],
   read: () => [`/imposters/${PORT}`, "GET"],
+  // An imposter that prints to about 560 kB: an answer's own size in native memory.
+  "read-large": () => [`/imposters/${LARGE_PORT}`, "GET"],
   home: () => [PLACEHOLDER ? "/vars" : "/", "GET"],
   served: (n) => [`/i/${PORT}/churn/${1000 + (n % 20)}`, "GET"],
   // A user function on every request: the user-code host's side (issue 8's soak).
@@ -70,6 +74,13 @@ async function run(mode: string): Promise<Sample[]> {
       { responses: [{ is: { body: "plain" }, behaviors: [{ decorate: DECORATE }] }] },
     ];
     await call(platform.url, ["/imposters", "POST", { protocol: "http", port: PORT, stubs }]);
+    if (mode === "read-large") {
+      const large = Array.from({ length: LARGE_STUBS }, (_, n) => ({
+        ...stub(n),
+        responses: [{ is: { body: "x".repeat(200) } }],
+      }));
+      await call(platform.url, ["/imposters", "POST", { protocol: "http", port: LARGE_PORT, stubs: large }]);
+    }
     for (let n = 0; n <= REQUESTS; n++) {
       if (n % EVERY === 0) samples.push(sample(process.pid, n, n === REQUESTS));
       if (n < REQUESTS) await call(platform.url, MODES[mode]?.(n) ?? ["/", "GET"]);

@@ -3,8 +3,10 @@ import {
   ADMIN_READ,
   ADMIN_REQUEST,
   adminUnits,
+  CHARS_PER_UNIT,
   collectEvery,
   exposedGc,
+  textUnits,
   UNITS_PER_COLLECTION,
   USER_CODE_CALL,
 } from "./native-garbage.ts";
@@ -53,6 +55,15 @@ describe("collectEvery", () => {
     };
     expect([collections("GET", 63), collections("GET", 64), collections("GET", 128)]).toEqual([0, 1, 2]);
     expect([collections("DELETE", 15), collections("DELETE", 16)]).toEqual([0, 1]);
+  });
+
+  it.each([
+    { chars: 0, units: 0 },
+    { chars: CHARS_PER_UNIT - 1, units: 0 },
+    { chars: CHARS_PER_UNIT, units: 1 },
+    { chars: 3_000_000, units: 366 },
+  ])("an answer of $chars characters adds $units units", ({ chars, units }) => {
+    expect(textUnits(chars)).toBe(units);
   });
 
   it("does nothing where V8 exposes no gc (Cloudflare, Node without --expose-gc)", () => {

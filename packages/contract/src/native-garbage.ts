@@ -63,5 +63,15 @@ export const USER_CODE_CALL = 1;
 export const adminUnits = (method: string): number =>
   method === "GET" || method === "HEAD" ? ADMIN_READ : ADMIN_REQUEST;
 
+/** Characters of an answer's text per unit: about what one unit stands for above. */
+export const CHARS_PER_UNIT = 8_192;
+
+/**
+ * The units an answer's text adds beyond its request's: workerd copies the text out of V8 and keeps the
+ * copy until the Response's wrapper is collected, so a read of a large imposter (10,000 stubs print to
+ * megabytes) weighs by its size and brings the next collection that much nearer.
+ */
+export const textUnits = (chars: number): number => Math.floor(chars / CHARS_PER_UNIT);
+
 /** The isolate's one counter: every module that counts garbage in this isolate shares it. */
 export const countGarbage = collectEvery(UNITS_PER_COLLECTION);

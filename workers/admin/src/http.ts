@@ -1,3 +1,4 @@
+import { countGarbage, textUnits } from "@mockctl/contract/native-garbage";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./env.ts";
 
@@ -10,11 +11,12 @@ const JSON_TYPE = "application/json; charset=utf-8";
  * with no second parse of the body.
  */
 export const mbJson: MiddlewareHandler = async (c, next) => {
-  c.json = ((object: unknown, status?: number, headers?: Record<string, string>) =>
-    c.body(JSON.stringify(object, null, 2), status as never, {
-      "content-type": JSON_TYPE,
-      ...headers,
-    })) as unknown as typeof c.json;
+  c.json = ((object: unknown, status?: number, headers?: Record<string, string>) => {
+    const text = JSON.stringify(object, null, 2);
+    // A large answer leaves its size in native memory (@mockctl/contract/native-garbage).
+    countGarbage(textUnits(text.length));
+    return c.body(text, status as never, { "content-type": JSON_TYPE, ...headers });
+  }) as unknown as typeof c.json;
   await next();
 };
 
