@@ -29,9 +29,16 @@ function tryListen(port: number): Promise<boolean> {
   });
 }
 
+// Concurrent tests of one file must not share a port either: the OS check passes for both while neither has
+// created its imposter yet, and one test's delete can then still be in flight on one target as the other
+// creates there ("Port N is already in use" from the platform). So a port is handed out once per process.
+const handedOut = new Set<number>();
+
 export async function freePort(): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt += 1) {
     const port = LOW + Math.floor(Math.random() * (HIGH - LOW));
+    if (handedOut.has(port)) continue;
+    handedOut.add(port);
     if (await tryListen(port)) return port;
   }
   throw new Error(`no free port between ${LOW} and ${HIGH} after 50 tries`);
