@@ -23,10 +23,16 @@ export interface SnapshotKv {
 
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/**
+ * Both keys at once: a reader that finds the pointer before its snapshot lands reads null and asks the
+ * object (`readSnapshot`), as it would when KV's propagation delivers them out of order anyway.
+ */
 export async function publishSnapshot(kv: SnapshotKv, workspace: string, record: ImposterRecord) {
   const name = objectName(workspace, record.imposter.port);
-  await kv.put(snapshotKey(name, record.version), JSON.stringify(record.imposter));
-  await kv.put(pointerKey(name), String(record.version));
+  await Promise.all([
+    kv.put(snapshotKey(name, record.version), JSON.stringify(record.imposter)),
+    kv.put(pointerKey(name), String(record.version)),
+  ]);
 }
 
 /**

@@ -10,19 +10,22 @@ export interface CatalogImposter {
   name?: string | undefined;
 }
 
-/** Claims the port for the workspace; false when another imposter already holds it. */
-export async function claimPort(db: Db, workspaceId: string, imposter: CatalogImposter): Promise<boolean> {
-  const rows = await db
+/** The insert that claims a port, for a batch: one row back when it took the port, none when it was held. */
+export const claimQuery = (db: Db, workspaceId: string, imposter: CatalogImposter) =>
+  db
     .insert(imposters)
     .values({ workspaceId, port: imposter.port, protocol: imposter.protocol, name: imposter.name ?? null })
     .onConflictDoNothing()
     .returning({ port: imposters.port });
-  return rows.length === 1;
+
+/** Claims the port for the workspace; false when another imposter already holds it. */
+export async function claimPort(db: Db, workspaceId: string, imposter: CatalogImposter): Promise<boolean> {
+  return (await claimQuery(db, workspaceId, imposter)).length === 1;
 }
 
-export async function releasePort(db: Db, workspaceId: string, port: number): Promise<void> {
-  await db.delete(imposters).where(and(eq(imposters.workspaceId, workspaceId), eq(imposters.port, port)));
-}
+/** Gives the port back: awaited alone, or in a batch with the audit row of the delete. */
+export const releasePort = (db: Db, workspaceId: string, port: number) =>
+  db.delete(imposters).where(and(eq(imposters.workspaceId, workspaceId), eq(imposters.port, port)));
 
 /** Ascending ports: Mountebank keeps imposters in an object keyed by port, which orders them so. */
 export async function listPorts(db: Db, workspaceId: string): Promise<number[]> {
@@ -83,11 +86,11 @@ const portsWhere = (where: SQL) =>
   sql<string | null>`group_concat(case when ${where} then ${imposters.port} end)`;
 const portList = (joined: string | null | undefined) => (joined ? joined.split(",").map(Number) : []);
 
-/** What the workspace's imposters (all but `except`) hold, in one query. */
-export async function workspaceUsage(db: Db, workspaceId: string, except?: number): Promise<WorkspaceUsage> {
+/** What the workspace's imposters (all but `except`) hold, in one query; for a batch, read by `usageOf`. */
+export function usageQuery(db: Db, workspaceId: string, except?: number) {
   const mine = eq(imposters.workspaceId, workspaceId);
   const unknown = isNull(imposters.storedBytes);
-  const [row] = await db
+  return db
     .select({
       imposters: sql<number>`count(*)`,
       knownBytes: sql<number>`coalesce(sum(${imposters.storedBytes}), 0)`,
@@ -96,10 +99,19 @@ export async function workspaceUsage(db: Db, workspaceId: string, except?: numbe
     })
     .from(imposters)
     .where(except === undefined ? mine : and(mine, ne(imposters.port, except)));
+}
+
+type UsageRow = Awaited<ReturnType<typeof usageQuery>>[number];
+
+export function usageOf([row]: UsageRow[]): WorkspaceUsage {
   return {
     imposters: row?.imposters ?? 0,
     knownBytes: row?.knownBytes ?? 0,
     unknownPorts: portList(row?.unknown),
     unmeasuredPorts: portList(row?.unmeasured),
   };
+}
+
+export async function workspaceUsage(db: Db, workspaceId: string, except?: number): Promise<WorkspaceUsage> {
+  return usageOf(await usageQuery(db, workspaceId, except));
 }

@@ -49,16 +49,19 @@ describe("the imposter catalog in D1", () => {
     expect(await catalog()).toEqual([{ workspace_id: "local", port: 4700, protocol: "http", name: "fresh" }]);
   });
 
-  it("writes every change to the audit log", async () => {
+  it("writes every change to the audit log, and a delete of nothing none", async () => {
     await created({ protocol: "http", port: 4700 });
     await call("PUT", "/imposters/4700/stubs", { body: { stubs: [{ responses: [{ is: {} }] }] } });
     await call("DELETE", "/imposters/4700/savedRequests");
+    await call("DELETE", "/imposters/4700");
+    await call("DELETE", "/imposters/4700");
     const rows = (await env.DB.prepare("SELECT actor, action, target FROM audit_log ORDER BY id").all())
       .results;
     expect(rows).toEqual([
       { actor: "anonymous", action: "imposter.create", target: "http:4700" },
       { actor: "anonymous", action: "stubs.replace", target: "http:4700" },
       { actor: "anonymous", action: "requests.delete", target: "http:4700" },
+      { actor: "anonymous", action: "imposter.delete", target: "http:4700" },
     ]);
   });
 });

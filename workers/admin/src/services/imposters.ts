@@ -7,14 +7,14 @@ import {
   publishQuietly,
   withdrawSnapshot,
 } from "@mockctl/contract";
-import { type ImposterDraft, MbFailure, unwrap } from "@mockctl/core";
+import { type ImposterDraft, unwrap } from "@mockctl/core";
 import type { AdminContext } from "../env.ts";
-import { audit, auditEntry, imposterScope } from "./audit.ts";
-import { claimPort, listPorts, noteStoredBytes, releasePort, setEntry } from "./catalog.ts";
+import { auditEntry, imposterScope } from "./audit.ts";
+import { listPorts, noteStoredBytes, releasePort } from "./catalog.ts";
+import { claim, claimWithRoom } from "./claims.ts";
 import { imposterObject } from "./imposter-objects.ts";
-import { ADMIN_PORT, randomPort } from "./ports.ts";
+import { ADMIN_PORT } from "./ports.ts";
 import { assertRoomForImposter } from "./workspace-limits.ts";
-import { loadWorkspace } from "./workspaces.ts";
 
 const objectFor = (admin: AdminContext, port: number) =>
   imposterObject(admin.env, admin.principal.workspaceId, port);
@@ -29,7 +29,8 @@ export async function requireImposter(admin: AdminContext, id: string): Promise<
 
 /**
  * Every change is published for the edge Worker, and its stored size (the workspace's MAX_STORED_BYTES)
- * and audit row are written to D1 in one batch.
+ * and audit row are written to D1 in one batch. The two go at once: neither store reads the other, the
+ * object has committed already, and an admin change's time is mostly these round trips (infra/bench/ADMIN-CHANGES.md).
  */
 export async function changed(
   admin: AdminContext,
@@ -38,36 +39,16 @@ export async function changed(
   stub?: number,
 ) {
   const { db, principal } = admin;
-  await publishQuietly(admin.env.SNAPSHOTS, principal.workspaceId, record);
-  await db.batch([
-    noteStoredBytes(db, principal.workspaceId, record),
-    auditEntry(db, principal, action, imposterScope(record.imposter), stub),
+  await Promise.all([
+    publishQuietly(admin.env.SNAPSHOTS, principal.workspaceId, record),
+    db.batch([
+      noteStoredBytes(db, principal.workspaceId, record),
+      auditEntry(db, principal, action, imposterScope(record.imposter), stub),
+    ]),
   ]);
 }
 
-async function claim(admin: AdminContext, draft: ImposterDraft): Promise<number> {
-  // The catalog row references its workspace, which must exist first.
-  const { id: workspaceId } = await loadWorkspace(admin);
-  const entry = { protocol: draft.protocol, name: draft.name };
-  if (draft.port === undefined) {
-    // Collisions in ~28k ports are rare; a few tries make a spurious conflict practically impossible.
-    for (let attempt = 0; attempt < 8; attempt++) {
-      const port = randomPort();
-      if (await claimPort(admin.db, workspaceId, { ...entry, port })) return port;
-    }
-    throw new MbFailure({ code: "resource conflict", message: "No free port found; try again" });
-  }
-  const port = draft.port;
-  if (port === ADMIN_PORT) throw portInUse(port);
-  if (await claimPort(admin.db, workspaceId, { ...entry, port })) return port;
-  // A claim without an object is left by a create that died half-way: the object is authoritative.
-  if ((await objectFor(admin, port).read()) !== null) throw portInUse(port);
-  await setEntry(admin.db, workspaceId, { ...entry, port });
-  return port;
-}
-
-export async function createImposter(admin: AdminContext, draft: ImposterDraft): Promise<ImposterRecord> {
-  const port = await claim(admin, draft);
+async function store(admin: AdminContext, draft: ImposterDraft, port: number): Promise<ImposterRecord> {
   let record: ImposterRecord;
   try {
     record = await objectFor(admin, port).put({ ...draft, port });
@@ -79,18 +60,39 @@ export async function createImposter(admin: AdminContext, draft: ImposterDraft):
   return record;
 }
 
+/** PUT /imposters (whose whole set was checked against the limits): claimed, then stored. */
+export async function createImposter(admin: AdminContext, draft: ImposterDraft): Promise<ImposterRecord> {
+  return store(admin, draft, await claim(admin, draft));
+}
+
 /** POST /imposters: within the workspace's limits, then created. */
 export async function addImposter(admin: AdminContext, draft: ImposterDraft): Promise<ImposterRecord> {
+  const { port } = draft;
+  if (port !== undefined && port !== ADMIN_PORT)
+    return store(admin, draft, await claimWithRoom(admin, { ...draft, port }));
   await assertRoomForImposter(admin, draft);
   return createImposter(admin, draft);
 }
 
+/**
+ * The object first (the authority: once it has gone, the imposter is gone), then the catalog row and the
+ * audit row in one batch, beside the snapshot pointer's withdrawal. A delete interrupted after the object
+ * leaves a claim without an object, which listings skip and the next create of the port takes over.
+ */
 export async function deleteImposter(admin: AdminContext, port: number): Promise<ImposterRecord | null> {
+  const { db, principal } = admin;
   const record = await objectFor(admin, port).remove();
-  await releasePort(admin.db, admin.principal.workspaceId, port);
-  if (record === null) return null;
-  await withdrawSnapshot(admin.env.SNAPSHOTS, admin.principal.workspaceId, port);
-  await audit(admin.db, admin.principal, "imposter.delete", imposterScope(record.imposter));
+  if (record === null) {
+    await releasePort(db, principal.workspaceId, port);
+    return null;
+  }
+  await Promise.all([
+    db.batch([
+      releasePort(db, principal.workspaceId, port),
+      auditEntry(db, principal, "imposter.delete", imposterScope(record.imposter)),
+    ]),
+    withdrawSnapshot(admin.env.SNAPSHOTS, principal.workspaceId, port),
+  ]);
   return record;
 }
 

@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call } from "../../test/client.ts";
 import { created } from "../../test/helpers.ts";
@@ -5,6 +6,9 @@ import { created } from "../../test/helpers.ts";
 const stub = (body: string) => ({ responses: [{ is: { body } }] });
 /** The bytes an imposter takes as stored, as the object counts them. */
 const stored = (imposter: unknown) => new TextEncoder().encode(JSON.stringify(imposter)).length;
+
+const catalogPorts = async () =>
+  (await env.DB.prepare("SELECT port FROM imposters ORDER BY port").all()).results.map((row) => row.port);
 
 /** Every imposter, full, in port order: what must not change when a change is refused. */
 const everything = async () =>
@@ -30,6 +34,11 @@ describe("imposters per workspace (MAX_IMPOSTERS)", () => {
     );
     expect(await everything()).toEqual(before);
     expect((await call("GET", "/imposters/4702")).status).toBe(404);
+    // The port was claimed in the batch that counted, and given back: with room again, it can be created.
+    expect(await catalogPorts()).toEqual([4700, 4701]);
+    expect((await call("DELETE", "/imposters/4700")).status).toBe(200);
+    await created({ protocol: "http", port: 4702 }, { vars });
+    expect(await catalogPorts()).toEqual([4701, 4702]);
   });
 
   it("PUT /imposters: replaces with a set that fits, refuses a set too large and keeps the old one", async () => {

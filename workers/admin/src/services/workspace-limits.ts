@@ -57,12 +57,18 @@ async function storedBytesOf(
   return asked.reduce((sum, bytes) => sum + bytes, knownBytes);
 }
 
-/** POST /imposters: one more imposter, and its bytes (a port already taken is refused later, as in mb). */
-export async function assertRoomForImposter(admin: AdminContext, draft: ImposterDraft): Promise<void> {
+/**
+ * POST /imposters: one more imposter than `usage` counts, and its bytes (a port already taken is refused
+ * later, as in mb). `usage` may come from the batch that claims the port (imposters.ts).
+ */
+export async function assertRoomBeside(admin: AdminContext, usage: WorkspaceUsage, draft: ImposterDraft) {
   const limits = workspaceLimits(admin.env);
-  const usage = await workspaceUsage(admin.db, admin.principal.workspaceId);
   refuse(imposterCountError(usage.imposters + 1, limits));
   refuse(storedBytesError((await storedBytesOf(admin, usage)) + definitionBytes(draft), limits));
+}
+
+export async function assertRoomForImposter(admin: AdminContext, draft: ImposterDraft): Promise<void> {
+  await assertRoomBeside(admin, await workspaceUsage(admin.db, admin.principal.workspaceId), draft);
 }
 
 /** PUT /imposters replaces them all: the new set alone must fit. */

@@ -1,0 +1,62 @@
+import { portInUse } from "@mockctl/contract";
+import { type ImposterDraft, MbFailure } from "@mockctl/core";
+import type { AdminContext } from "../env.ts";
+import { claimPort, claimQuery, releasePort, setEntry, usageOf, usageQuery } from "./catalog.ts";
+import { imposterObject } from "./imposter-objects.ts";
+import { ADMIN_PORT, randomPort } from "./ports.ts";
+import { assertRoomBeside } from "./workspace-limits.ts";
+import { loadWorkspace } from "./workspaces.ts";
+
+/**
+ * The port of a new imposter, claimed in the D1 catalog before its object stores it, so two creates of one
+ * port cannot both win; the object stays the authority on whether an imposter exists.
+ */
+export async function claim(admin: AdminContext, draft: ImposterDraft): Promise<number> {
+  // The catalog row references its workspace, which must exist first.
+  const { id: workspaceId } = await loadWorkspace(admin);
+  const entry = { protocol: draft.protocol, name: draft.name };
+  if (draft.port === undefined) {
+    // Collisions in ~28k ports are rare; a few tries make a spurious conflict practically impossible.
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const port = randomPort();
+      if (await claimPort(admin.db, workspaceId, { ...entry, port })) return port;
+    }
+    throw new MbFailure({ code: "resource conflict", message: "No free port found; try again" });
+  }
+  const port = draft.port;
+  if (port === ADMIN_PORT) throw portInUse(port);
+  if (await claimPort(admin.db, workspaceId, { ...entry, port })) return port;
+  return takeOver(admin, draft, port);
+}
+
+/** A port whose claim is held: by a create that died half-way when it has no object (which is authoritative). */
+async function takeOver(admin: AdminContext, draft: ImposterDraft, port: number): Promise<number> {
+  if ((await imposterObject(admin.env, admin.principal.workspaceId, port).read()) !== null)
+    throw portInUse(port);
+  await setEntry(admin.db, admin.principal.workspaceId, { protocol: draft.protocol, name: draft.name, port });
+  return port;
+}
+
+/**
+ * POST /imposters with a port: the workspace's usage and the port's claim in one D1 batch (one round trip
+ * where there were two). The usage is read before the claim, so it counts what was there; a create the
+ * limits refuse gives the claim back, and one interrupted before that leaves a claim without an object,
+ * which the next create of the port takes over as it would after any create that died half-way.
+ */
+export async function claimWithRoom(
+  admin: AdminContext,
+  draft: ImposterDraft & { port: number },
+): Promise<number> {
+  const { db } = admin;
+  const { id: workspaceId } = await loadWorkspace(admin);
+  const entry = { protocol: draft.protocol, name: draft.name, port: draft.port };
+  const [usage, claimed] = await db.batch([usageQuery(db, workspaceId), claimQuery(db, workspaceId, entry)]);
+  const mine = claimed.length === 1;
+  try {
+    await assertRoomBeside(admin, usageOf(usage), draft);
+  } catch (error) {
+    if (mine) await releasePort(db, workspaceId, draft.port);
+    throw error;
+  }
+  return mine ? draft.port : takeOver(admin, draft, draft.port);
+}
