@@ -44,7 +44,13 @@ describe.each(["staging", "production"])("a dry run of %s", (env) => {
       [{ pattern: `*.${ZONE}/*`, zone_name: ZONE }],
       false,
     ]);
-    expect(edge.vars).toEqual({ ZONE, WORKSPACE: "default", RATE_LIMIT_RPS: "1000", JOURNAL_LIMIT: "10000" });
+    expect(edge.vars).toEqual({
+      ZONE,
+      WORKSPACE: "default",
+      RATE_LIMIT_RPS: "1000",
+      KV_SNAPSHOTS: "true", // isolates in other locations load imposters from KV; only the local platform turns it off
+      JOURNAL_LIMIT: "10000",
+    });
     expect(edge.kv_namespaces).toEqual([{ binding: "SNAPSHOTS", id: `dry-run-mockctl-snapshots-${env}` }]);
     expect(edge.durable_objects.bindings).toEqual([{ name: "IMPOSTERS", class_name: "ImposterObject" }]);
     expect(edge.migrations).toEqual([{ tag: "v1", new_sqlite_classes: ["ImposterObject"] }]);
@@ -69,6 +75,7 @@ describe.each(["staging", "production"])("a dry run of %s", (env) => {
       MAX_IMPOSTERS: "1000",
       MAX_STORED_BYTES: "104857600",
       STARTED_AT: "", // set by the local launcher only; GET /config counts from the isolate's first request
+      KV_SNAPSHOTS: "true", // every change published for the front door's isolates elsewhere
     }); // API_KEY is a secret
     expect(admin.kv_namespaces).toEqual(read("edge").kv_namespaces);
     expect(admin.durable_objects.bindings).toEqual([

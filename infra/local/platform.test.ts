@@ -1,8 +1,8 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: Mountebank tokens such as "${row}" are literal text here.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { type Platform, startPlatform } from "./platform.ts";
@@ -28,6 +28,14 @@ function getWithHost(url: string, host: string): Promise<string> {
 }
 
 const text = async (url: string) => (await fetch(url)).text();
+
+/** The files in every folder named `name` under `root`. */
+function filesUnder(root: string, name: string): string[] {
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.parentPath.split(sep).includes(name))
+    .map((entry) => join(entry.parentPath, entry.name));
+}
 const cycling = {
   protocol: "http",
   port: 4546,
@@ -114,6 +122,21 @@ describe("the platform built from the repository's own Workers", () => {
     expect(created.status).toBe(201);
     expect(await text(`${own.url}/i/4545/`)).toBe("hello");
     expect((await fetch(`${own.url}/i/4599/`)).status).toBe(404);
+  });
+
+  it("keeps no KV snapshots: a change and a restart are served from the imposter objects", async () => {
+    const changed = { ...plain, stubs: [{ responses: [{ is: { body: "changed" } }] }] };
+    const put = await fetch(`${own?.url}/imposters/4545/stubs`, {
+      method: "PUT",
+      body: JSON.stringify(changed),
+    });
+    expect(put.status).toBe(200);
+    expect(await text(`${own?.url}/i/4545/`)).toBe("changed");
+    await own?.stop();
+    own = await startPlatform({ port: 0, dataDir: ownData, dataSourceRoot: ownData });
+    expect(await text(`${own.url}/i/4545/`)).toBe("changed");
+    // Every version used to be a KV blob for good (one file per change, never removed).
+    expect(filesUnder(join(ownData, "kv"), "blobs")).toEqual([]);
   });
 
   it("reads a lookup's CSV through the launcher's loopback, relative to the data-source root", async () => {

@@ -99,6 +99,9 @@ export function adminVars(options: PlatformOptions): Record<string, string> {
     API_KEY: "",
     ALLOWED_ORIGINS: (options.allowedOrigins ?? []).join(","),
     ALLOWED_HOSTS: (options.allowedHosts ?? []).join(","),
+    // Both Workers: the imposter objects share the front door's isolate here, so no KV snapshots
+    // (workers/edge/wrangler.jsonc).
+    KV_SNAPSHOTS: "false",
   };
 }
 

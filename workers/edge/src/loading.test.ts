@@ -96,6 +96,30 @@ describe("a cold load", () => {
   });
 });
 
+describe("with KV_SNAPSHOTS off (the local platform, where the objects share this isolate)", () => {
+  const off = (fakeEnv: Env) => ({ ...fakeEnv, KV_SNAPSHOTS: "false" }) as Env;
+
+  it("loads from the object, not from a pointer KV still holds", async () => {
+    const t = setUp({ version: 6, imposter: definition(0, "from object") });
+    await inKv(definition(t.port, "stale in kv"), 4);
+    const served = await loadOnce(off(t.fakeEnv), t.name);
+    expect([served.version, t.body(served), t.calls.snapshot]).toEqual([6, "from object", 1]);
+  });
+
+  it("takes a newer version the object names from the object, not from KV", async () => {
+    const t = setUp({ version: 2, imposter: definition(0, "v2 from object") });
+    publish(t.name, 1, createEngine(definition(t.port, "v1")));
+    await inKv(definition(t.port, "v2 in kv"), 2);
+    const served = await loadOnce(off(t.fakeEnv), t.name);
+    expect([served.version, t.body(served), t.calls.head, t.calls.snapshot]).toEqual([
+      2,
+      "v2 from object",
+      1,
+      1,
+    ]);
+  });
+});
+
 describe("a revalidation", () => {
   it("confirms the version it holds with the object's head alone", async () => {
     const t = setUp({ version: 2, imposter: definition(0, "x") });

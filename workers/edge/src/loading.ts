@@ -20,9 +20,12 @@ import { confirm, peek, publish, type Served } from "./registry.ts";
  * call returned sees the change. KV's pointer may lag elsewhere by KV's propagation delay (60 s or more;
  * this location keeps a read for 30 s, readPointer), but only a cold isolate reads it, and only until its
  * background check returns: one object round trip. Strict imposters (strict-mode.ts) have no window.
- * Locally the object shares the isolate and publishes every change before the admin call returns, and KV
- * is immediately consistent: the next request sees every change, as in Mountebank.
+ * Locally the object shares the isolate and publishes every change before the admin call returns: the
+ * next request sees every change, as in Mountebank. There KV_SNAPSHOTS is "false" (the launcher): the admin
+ * Worker publishes nothing, and every load and new version comes from the object, in this same isolate.
  */
+
+const kvSnapshots = (env: Env) => env.KV_SNAPSHOTS !== "false";
 
 const compiled = (imposter: Imposter | null) => (imposter === null ? null : createEngine(imposter));
 
@@ -38,7 +41,7 @@ async function revalidate(env: Env, name: string): Promise<Served> {
   const held = confirm(name, head.version);
   if (held !== undefined) return held;
   if (!head.exists) return publish(name, head.version, null);
-  const imposter = await readSnapshot(env.SNAPSHOTS, name, head.version);
+  const imposter = kvSnapshots(env) ? await readSnapshot(env.SNAPSHOTS, name, head.version) : null;
   return imposter === null ? fromObject(env, name) : publish(name, head.version, createEngine(imposter));
 }
 
@@ -88,7 +91,7 @@ function revalidateOnce(env: Env, name: string): Promise<Served> {
 /** A registry miss: revalidate what this isolate holds, or load a cold imposter from KV, else the object. */
 export async function load(env: Env, ctx: ExecutionContext, name: string): Promise<Served> {
   if (peek(name) !== undefined) return revalidateOnce(env, name);
-  const fromKv = await fromPointer(env.SNAPSHOTS, name);
+  const fromKv = kvSnapshots(env) ? await fromPointer(env.SNAPSHOTS, name) : undefined;
   if (fromKv === undefined) return fromObject(env, name);
   checkInBackground(env, ctx, name, fromKv);
   return fromKv;

@@ -105,6 +105,16 @@ describe("POST /imposters", () => {
     });
   });
 
+  it("publishes nothing to KV where KV_SNAPSHOTS is off (the local platform), and withdraws nothing", async () => {
+    const vars = { KV_SNAPSHOTS: "false" };
+    await created({ protocol: "http", port: 4622, name: "v1" });
+    await created({ protocol: "http", port: 4623 }, { vars });
+    expect((await call("DELETE", "/imposters/4622", { vars })).status).toBe(200);
+    expect(await env.SNAPSHOTS.get("local:4622")).toBe("1");
+    expect(await env.SNAPSHOTS.get("local:4623")).toBeNull();
+    expect((await env.SNAPSHOTS.list({ prefix: "local:4623" })).keys).toEqual([]);
+  });
+
   it("addresses imposters by host when ZONE names a real zone, with the request's scheme", async () => {
     const vars = { ZONE: "mocks.example.com" };
     const answer = await call("POST", "/imposters", { vars, body: { protocol: "http", port: 4621 } });

@@ -27,10 +27,14 @@ export async function requireImposter(admin: AdminContext, id: string): Promise<
   return record;
 }
 
+/** Off on the local platform, whose front door reads the objects it shares an isolate with (wrangler.jsonc). */
+const kvSnapshots = (env: Env) => env.KV_SNAPSHOTS !== "false";
+
 /**
  * Every change is published for the edge Worker, and its stored size (the workspace's MAX_STORED_BYTES)
  * and audit row are written to D1 in one batch. The two go at once: neither store reads the other, the
- * object has committed already, and an admin change's time is mostly these round trips (infra/bench/ADMIN-CHANGES.md).
+ * object has committed already, and an admin change's time is mostly these round trips
+ * (infra/bench/ADMIN-CHANGES.md).
  */
 export async function changed(
   admin: AdminContext,
@@ -38,9 +42,9 @@ export async function changed(
   action: AuditAction,
   stub?: number,
 ) {
-  const { db, principal } = admin;
+  const { db, env, principal } = admin;
   await Promise.all([
-    publishQuietly(admin.env.SNAPSHOTS, principal.workspaceId, record),
+    kvSnapshots(env) && publishQuietly(env.SNAPSHOTS, principal.workspaceId, record),
     db.batch([
       noteStoredBytes(db, principal.workspaceId, record),
       auditEntry(db, principal, action, imposterScope(record.imposter), stub),
@@ -91,7 +95,7 @@ export async function deleteImposter(admin: AdminContext, port: number): Promise
       releasePort(db, principal.workspaceId, port),
       auditEntry(db, principal, "imposter.delete", imposterScope(record.imposter)),
     ]),
-    withdrawSnapshot(admin.env.SNAPSHOTS, principal.workspaceId, port),
+    kvSnapshots(admin.env) && withdrawSnapshot(admin.env.SNAPSHOTS, principal.workspaceId, port),
   ]);
   return record;
 }
