@@ -95,6 +95,25 @@ describe("POST /imposters", () => {
     await created({ ...imposter, port: 4614 });
   });
 
+  it("answers a body with injection and another error as the platform's flag would, where the workspace allows it", async () => {
+    const body = {
+      protocol: "http",
+      port: 4615,
+      stubs: [
+        { responses: [{ inject: "function(){}" }] },
+        { responses: [{ is: {}, behaviors: [{ wait: -1 }] }] },
+      ],
+    };
+    const byFlag = await call("POST", "/imposters", { body, vars: { ALLOW_INJECTION: "true" } });
+    expect(byFlag.status).toBe(400);
+    const byWorkspace = await call("POST", "/imposters", { body: { protocol: "http", port: 4616 } });
+    expect(byWorkspace.status).toBe(201);
+    await env.DB.prepare("UPDATE workspaces SET allow_injection = 1 WHERE id = 'local'").run();
+    const answer = await call("POST", "/imposters", { body });
+    expect([answer.status, answer.json]).toEqual([400, byFlag.json]);
+    expect(JSON.stringify(answer.json)).not.toContain("--allowInjection");
+  });
+
   it("publishes the definition to KV by version, with a pointer to the latest", async () => {
     await created({ protocol: "http", port: 4620, name: "kv" });
     expect(await env.SNAPSHOTS.get("local:4620")).toBe("1");

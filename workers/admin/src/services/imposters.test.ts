@@ -19,6 +19,14 @@ describe("the imposter catalog in D1", () => {
     expect((await catalog()).map((row) => row.port)).toEqual([4701]);
   });
 
+  it("makes the default workspace's row with its first imposter, whose claim its foreign key refused", async () => {
+    const workspaces = async () => (await env.DB.prepare("SELECT id FROM workspaces").all()).results;
+    expect(await workspaces()).toEqual([]);
+    await created({ protocol: "http", port: 4700 });
+    expect(await workspaces()).toEqual([{ id: "local" }]);
+    expect(await catalog()).toEqual([{ workspace_id: "local", port: 4700, protocol: "http", name: null }]);
+  });
+
   it("gives the port back when the imposter object fails to store the imposter", async () => {
     const failing = {
       idFromName: (name: string) => env.IMPOSTERS.idFromName(name),
