@@ -1,0 +1,144 @@
+/**
+ * What a Mountebank user's test suite feels of the admin API: an imposter created, hit once and deleted, one
+ * call after the other, as a `beforeEach`/`afterEach` pair does. Each tree's platform is started as `npm start`
+ * runs it (`node infra/local/start.mjs`, a fresh data folder) beside Mountebank 2.9.1, and the servers take
+ * turns, round by round, so a busy spell of the shared machine falls on all of them.
+ *
+ *   npx tsx infra/bench/admin-changes.ts [--rounds 3] [--cycles 300] [--out FILE] <tree> [<tree> …]
+ *
+ * A tree is a checkout with its node_modules (`git worktree add` and `npm ci`). Prints, and writes to
+ * --out, a markdown table: the median and 95th percentile of each call's time, per round.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { freePort, startMountebank } from "@mockctl/differential";
+import { currentLoad, describeMachine } from "./machine.ts";
+import { median } from "./stats.ts";
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    rounds: { type: "string", default: "3" },
+    cycles: { type: "string", default: "300" },
+    out: { type: "string" },
+  },
+});
+
+interface Target {
+  name: string;
+  admin: string;
+  imposter: (port: number) => string;
+  stop: () => Promise<void>;
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    return (await fetch(url, { signal: AbortSignal.timeout(1000) })).ok;
+  } catch {
+    return false;
+  }
+}
+
+async function startTree(tree: string): Promise<Target> {
+  const port = await freePort();
+  const data = mkdtempSync(join(tmpdir(), "mockctl-admin-changes-"));
+  const child: ChildProcess = spawn(
+    "node",
+    ["infra/local/start.mjs", "--port", String(port), "--data", data],
+    {
+      cwd: tree,
+      stdio: "ignore",
+      detached: true,
+    },
+  );
+  const admin = `http://127.0.0.1:${port}`;
+  for (let tries = 0; !(await answers(`${admin}/imposters`)); tries++) {
+    if (tries > 600) throw new Error(`${tree}: the platform did not answer within 60 s`);
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  const stop = async () => {
+    if (child.pid !== undefined) process.kill(-child.pid, "SIGINT");
+    await new Promise((done) => child.once("exit", done));
+    rmSync(data, { recursive: true, force: true });
+  };
+  return { name: `platform at ${tree}`, admin, imposter: (id) => `${admin}/i/${id}`, stop };
+}
+
+type Times = Record<"create" | "hit" | "delete", number[]>;
+
+async function timed(into: number[], send: () => Promise<Response>): Promise<void> {
+  const started = performance.now();
+  const answer = await send();
+  await answer.arrayBuffer();
+  if (answer.status >= 400) throw new Error(`answered ${answer.status}`);
+  into.push(performance.now() - started);
+}
+
+async function cycles(target: Target, count: number): Promise<Times> {
+  const times: Times = { create: [], hit: [], delete: [] };
+  const json = { "content-type": "application/json" };
+  for (let i = 0; i < count; i++) {
+    const port = 5000 + (i % 50);
+    const imposter = {
+      protocol: "http",
+      port,
+      recordRequests: true,
+      stubs: [{ responses: [{ is: { body: "ok" } }] }],
+    };
+    await timed(times.create, () =>
+      fetch(`${target.admin}/imposters`, { method: "POST", headers: json, body: JSON.stringify(imposter) }),
+    );
+    await timed(times.hit, () => fetch(`${target.imposter(port)}/x`));
+    await timed(times.delete, () => fetch(`${target.admin}/imposters/${port}`, { method: "DELETE" }));
+  }
+  return times;
+}
+
+const p95 = (all: number[]) => [...all].sort((a, b) => a - b)[Math.floor(all.length * 0.95)] ?? Number.NaN;
+const ms = (value: number) => value.toFixed(2);
+
+async function main() {
+  const rounds = Number(values.rounds);
+  const count = Number(values.cycles);
+  const machine = describeMachine("not used");
+  const mb = await startMountebank();
+  const mbTarget: Target = {
+    name: "Mountebank 2.9.1",
+    admin: `http://127.0.0.1:${mb.adminPort}`,
+    imposter: (port) => `http://127.0.0.1:${port}`,
+    stop: () => mb.stop(),
+  };
+  const targets = [mbTarget, ...(await Promise.all(positionals.map((tree) => startTree(resolve(tree)))))];
+  const rows: string[] = [];
+  try {
+    for (const target of targets) await cycles(target, 50); // warm-up
+    for (let round = 1; round <= rounds; round++) {
+      const order = targets.map((_, i) => targets[(i + round - 1) % targets.length] as Target);
+      for (const target of order) {
+        const t = await cycles(target, count);
+        const cells = (["create", "hit", "delete"] as const).map(
+          (k) => `${ms(median(t[k]))} / ${ms(p95(t[k]))}`,
+        );
+        rows.push(`| ${round} | ${target.name} | ${cells.join(" | ")} |`);
+        console.log(rows.at(-1));
+      }
+    }
+  } finally {
+    await Promise.all(targets.map((target) => target.stop()));
+  }
+  const report = [
+    `Measured ${new Date().toISOString()} on ${machine.cpu} (${machine.cores} cores), Node ${machine.node}, workerd ${machine.workerd}; load ${machine.loadStart.join(" ")} at the start, ${currentLoad().join(" ")} at the end. ${count} cycles a round (POST /imposters, one request to it, DELETE /imposters/:id), one call at a time; median / p95 in ms.`,
+    "",
+    "| round | server | create | first hit | delete |",
+    "| ---: | --- | ---: | ---: | ---: |",
+    ...rows,
+    "",
+  ].join("\n");
+  if (values.out !== undefined) writeFileSync(values.out, report);
+  console.log(report);
+}
+
+await main();
