@@ -7,7 +7,9 @@
  *   npx tsx infra/bench/admin-changes.ts [--rounds 3] [--cycles 300] [--out FILE] <tree> [<tree> …]
  *
  * A tree is a checkout with its node_modules (`git worktree add` and `npm ci`). Prints, and writes to
- * --out, a markdown table: the median and 95th percentile of each call's time, per round.
+ * --out, a markdown table: the median and 95th percentile of each call's time, per round. Then the same
+ * count of stub changes on one imposter (added at the front, replaced, deleted), as a test that adds the
+ * stubs it needs does.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -67,7 +69,8 @@ async function startTree(tree: string): Promise<Target> {
   return { name: `platform at ${tree}`, admin, imposter: (id) => `${admin}/i/${id}`, stop };
 }
 
-type Times = Record<"create" | "hit" | "delete", number[]>;
+const CALLS = ["create", "hit", "delete", "add stub", "replace stub", "delete stub"] as const;
+type Times = Record<(typeof CALLS)[number], number[]>;
 
 async function timed(into: number[], send: () => Promise<Response>): Promise<void> {
   const started = performance.now();
@@ -77,9 +80,34 @@ async function timed(into: number[], send: () => Promise<Response>): Promise<voi
   into.push(performance.now() - started);
 }
 
+const json = { "content-type": "application/json" };
+const send = (url: string, method: string, body?: unknown) =>
+  fetch(url, { method, headers: json, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+const stub = (i: number) => ({
+  predicates: [{ equals: { path: `/s/${i}` } }],
+  responses: [{ is: { body: `v${i}` } }],
+});
+
+/** A test that changes one imposter's stubs as it goes: one added at the front, replaced, deleted. */
+async function stubCycles(target: Target, count: number, times: Times): Promise<void> {
+  const imposter = `${target.admin}/imposters/5100`;
+  const created = await send(`${target.admin}/imposters`, "POST", {
+    protocol: "http",
+    port: 5100,
+    stubs: [stub(-1)],
+  });
+  if (created.status !== 201)
+    throw new Error(`${target.name}: the stubs' imposter answered ${created.status}`);
+  for (let i = 0; i < count; i++) {
+    await timed(times["add stub"], () => send(`${imposter}/stubs`, "POST", { index: 0, stub: stub(i) }));
+    await timed(times["replace stub"], () => send(`${imposter}/stubs/0`, "PUT", stub(i + 1)));
+    await timed(times["delete stub"], () => send(`${imposter}/stubs/0`, "DELETE"));
+  }
+  await send(imposter, "DELETE");
+}
+
 async function cycles(target: Target, count: number): Promise<Times> {
-  const times: Times = { create: [], hit: [], delete: [] };
-  const json = { "content-type": "application/json" };
+  const times = Object.fromEntries(CALLS.map((call) => [call, []])) as unknown as Times;
   for (let i = 0; i < count; i++) {
     const port = 5000 + (i % 50);
     const imposter = {
@@ -94,6 +122,7 @@ async function cycles(target: Target, count: number): Promise<Times> {
     await timed(times.hit, () => fetch(`${target.imposter(port)}/x`));
     await timed(times.delete, () => fetch(`${target.admin}/imposters/${port}`, { method: "DELETE" }));
   }
+  await stubCycles(target, count, times);
   return times;
 }
 
@@ -119,9 +148,7 @@ async function main() {
       const order = targets.map((_, i) => targets[(i + round - 1) % targets.length] as Target);
       for (const target of order) {
         const t = await cycles(target, count);
-        const cells = (["create", "hit", "delete"] as const).map(
-          (k) => `${ms(median(t[k]))} / ${ms(p95(t[k]))}`,
-        );
+        const cells = CALLS.map((k) => `${ms(median(t[k]))} / ${ms(p95(t[k]))}`);
         rows.push(`| ${round} | ${target.name} | ${cells.join(" | ")} |`);
         console.log(rows.at(-1));
       }
@@ -130,10 +157,10 @@ async function main() {
     await Promise.all(targets.map((target) => target.stop()));
   }
   const report = [
-    `Measured ${new Date().toISOString()} on ${machine.cpu} (${machine.cores} cores), Node ${machine.node}, workerd ${machine.workerd}; load ${machine.loadStart.join(" ")} at the start, ${currentLoad().join(" ")} at the end. ${count} cycles a round (POST /imposters, one request to it, DELETE /imposters/:id), one call at a time; median / p95 in ms.`,
+    `Measured ${new Date().toISOString()} on ${machine.cpu} (${machine.cores} cores), Node ${machine.node}, workerd ${machine.workerd}; load ${machine.loadStart.join(" ")} at the start, ${currentLoad().join(" ")} at the end. ${count} cycles a round of POST /imposters, one request to it, DELETE /imposters/:id, then ${count} of POST /imposters/:id/stubs (at index 0), PUT and DELETE /imposters/:id/stubs/0 on one imposter; one call at a time; median / p95 in ms.`,
     "",
-    "| round | server | create | first hit | delete |",
-    "| ---: | --- | ---: | ---: | ---: |",
+    "| round | server | create | first hit | delete | add stub | replace stub | delete stub |",
+    "| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...rows,
     "",
   ].join("\n");
