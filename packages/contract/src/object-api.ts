@@ -49,6 +49,11 @@ export interface ImposterRecord {
 export interface ImposterObjectApi {
   /** Creates or replaces the imposter (cursors, journal and counters start fresh). */
   put(imposter: Imposter): Promise<ImposterRecord>;
+  /**
+   * Creates the imposter unless the object holds one already (then null, and nothing changes): of two
+   * creates of one port that both passed the catalog, only the first stored is kept.
+   */
+  create(imposter: Imposter): Promise<ImposterRecord | null>;
   read(): Promise<ImposterRecord | null>;
   /** `read` without the stubs and the journal (both empty), for listing many imposters cheaply. */
   summary(): Promise<ImposterRecord | null>;

@@ -108,6 +108,12 @@ export class ImposterKeeper {
     return this.#record(this.#live);
   }
 
+  /** `put` only where there is no imposter yet; null otherwise, and nothing changes. */
+  create(imposter: Imposter): ImposterRecord | null {
+    this.#pending.flush();
+    return this.#live === null ? this.put(imposter) : null;
+  }
+
   put(imposter: Imposter): ImposterRecord {
     this.#pending.flush();
     this.#takeHits(); // they counted the imposter this one replaces

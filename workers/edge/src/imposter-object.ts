@@ -58,6 +58,10 @@ export class ImposterObject extends DurableObject<Env> implements FrontDoorObjec
     return this.#serial((keeper) => keeper.put(imposter));
   }
 
+  create(imposter: Imposter): Promise<ImposterRecord | null> {
+    return this.#serial((keeper) => keeper.create(imposter));
+  }
+
   read(): Promise<ImposterRecord | null> {
     return this.#serial((keeper) => keeper.read());
   }

@@ -27,6 +27,21 @@ describe("ImposterObject RPC", () => {
     expect(reread && bodies(reread)).toEqual(["a", "b"]);
   });
 
+  it("creates an imposter only where there is none: of two creates at once, the first stored is kept", async () => {
+    const port = freshPort();
+    const object = objectFor(port);
+    const [first, second] = await Promise.all([
+      object.create(imposter(port, { stubs: [is("first")] })),
+      object.create(imposter(port, { stubs: [is("second")] })),
+    ]);
+    expect(first?.version).toBe(1);
+    expect(second).toBeNull();
+    const kept = await object.read();
+    expect([kept?.version, kept && bodies(kept)]).toEqual([1, ["first"]]);
+    await object.remove();
+    expect((await object.create(imposter(port, { stubs: [is("again")] })))?.version).toBe(3);
+  });
+
   it("summarizes an imposter without its stubs and journal, with the same count and version", async () => {
     const port = freshPort();
     const object = objectFor(port);

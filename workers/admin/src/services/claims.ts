@@ -29,7 +29,11 @@ export async function claim(admin: AdminContext, draft: ImposterDraft): Promise<
   return takeOver(admin, draft, port);
 }
 
-/** A port whose claim is held: by a create that died half-way when it has no object (which is authoritative). */
+/**
+ * A port whose claim is held: by a create that died half-way when it has no object (which is authoritative).
+ * A create still under way may store its imposter after this read; the object's `create` keeps whichever
+ * comes first, and the other answers that the port is in use (imposters.ts).
+ */
 async function takeOver(admin: AdminContext, draft: ImposterDraft, port: number): Promise<number> {
   if ((await imposterObject(admin.env, admin.principal.workspaceId, port).read()) !== null)
     throw portInUse(port);

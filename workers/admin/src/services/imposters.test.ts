@@ -32,7 +32,7 @@ describe("the imposter catalog in D1", () => {
       idFromName: (name: string) => env.IMPOSTERS.idFromName(name),
       get: () => ({
         read: async () => null,
-        put: async () => {
+        create: async () => {
           throw new Error("storage is full");
         },
       }),
@@ -45,6 +45,28 @@ describe("the imposter catalog in D1", () => {
     expect(answer.text).not.toContain("storage");
     expect(await catalog()).toEqual([]);
     await created({ protocol: "http", port: 4700 });
+  });
+
+  it("answers a create that took a claim over as a conflict when the claim's own create stored first", async () => {
+    // The race: B found A's claim with no object yet (read: null), and A's imposter was stored before B's.
+    const racing = {
+      idFromName: (name: string) => env.IMPOSTERS.idFromName(name),
+      get: () => ({ read: async () => null, create: async () => null }),
+    };
+    await env.DB.prepare("INSERT INTO workspaces (id, name) VALUES ('local', 'local')").run();
+    await env.DB.prepare(
+      "INSERT INTO imposters (workspace_id, port, protocol) VALUES ('local', 4700, 'http')",
+    ).run();
+    const answer = await call("POST", "/imposters", {
+      vars: { IMPOSTERS: racing as never },
+      body: { protocol: "http", port: 4700 },
+    });
+    expect([answer.status, answer.json]).toEqual([
+      400,
+      { errors: [{ code: "resource conflict", message: "Port 4700 is already in use" }] },
+    ]);
+    expect((await catalog()).map((row) => row.port)).toEqual([4700]); // A's claim stays
+    expect(await env.DB.prepare("SELECT action FROM audit_log").all()).toMatchObject({ results: [] });
   });
 
   it("takes over a port whose claim was left without an object by an interrupted create", async () => {

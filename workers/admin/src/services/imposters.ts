@@ -53,13 +53,16 @@ export async function changed(
 }
 
 async function store(admin: AdminContext, draft: ImposterDraft, port: number): Promise<ImposterRecord> {
-  let record: ImposterRecord;
+  let record: ImposterRecord | null;
   try {
-    record = await objectFor(admin, port).put({ ...draft, port });
+    record = await objectFor(admin, port).create({ ...draft, port });
   } catch (error) {
     await releasePort(admin.db, admin.principal.workspaceId, port);
     throw error;
   }
+  // Another create of this port stored its imposter first: this one found that create's claim with no
+  // object yet and took it over (claims.ts). The port, and its claim, are the other's.
+  if (record === null) throw portInUse(port);
   await changed(admin, record, "imposter.create");
   return record;
 }

@@ -23,7 +23,7 @@ function failingPutOn(port: number): DurableObjectNamespace {
         read: () => real.read!(),
         summary: () => real.summary!(),
         remove: () => real.remove!(),
-        put: () => Promise.reject(new Error("storage write failed")),
+        create: () => Promise.reject(new Error("storage write failed")),
       };
     },
   } as unknown as DurableObjectNamespace;
