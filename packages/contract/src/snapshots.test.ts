@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { objectName } from "./naming.ts";
 import type { ImposterRecord } from "./object-api.ts";
 import {
+  kvSnapshots,
   pointerKey,
   publishQuietly,
   readPointer,
@@ -57,5 +58,15 @@ describe("snapshot publishing and reading", () => {
       "snapshot of ws:4545 v4 not published: KV PUT failed: 429 Too Many Requests",
       "snapshot pointer of ws:4545 not withdrawn: KV DELETE failed: 429 Too Many Requests",
     ]);
+  });
+});
+
+describe("kvSnapshots", () => {
+  it.each([
+    [{ KV_SNAPSHOTS: "true" }, true],
+    [{}, true], // a config from before the var: kept, as deployed
+    [{ KV_SNAPSHOTS: "false" }, false],
+  ])("reads %j as %s", (env, kept) => {
+    expect(kvSnapshots(env)).toBe(kept);
   });
 });

@@ -12,6 +12,12 @@ export const snapshotKey = (name: string, version: number) => `${name}:${version
 export const pointerKey = (name: string) => name;
 
 /**
+ * Whether the snapshots are kept at all: both Workers' KV_SNAPSHOTS var, "false" only on the local
+ * platform (the launcher), where every imposter object shares the front door's isolate and is asked directly.
+ */
+export const kvSnapshots = (env: { KV_SNAPSHOTS?: string }) => env.KV_SNAPSHOTS !== "false";
+
+/**
  * The part of a KV namespace used here, so the contract needs no Workers types (a KVNamespace is one).
  * Snapshots are read as text and parsed here, as `type: "json"` would.
  */

@@ -1,4 +1,4 @@
-import { readPointer, readSnapshot } from "@mockctl/contract";
+import { kvSnapshots, readPointer, readSnapshot } from "@mockctl/contract";
 import { createEngine, type Imposter } from "@mockctl/core";
 import { objectFor } from "./object-stub.ts";
 import { confirm, peek, publish, type Served } from "./registry.ts";
@@ -24,8 +24,6 @@ import { confirm, peek, publish, type Served } from "./registry.ts";
  * next request sees every change, as in Mountebank. There KV_SNAPSHOTS is "false" (the launcher): the admin
  * Worker publishes nothing, and every load and new version comes from the object, in this same isolate.
  */
-
-const kvSnapshots = (env: Env) => env.KV_SNAPSHOTS !== "false";
 
 const compiled = (imposter: Imposter | null) => (imposter === null ? null : createEngine(imposter));
 

@@ -1,6 +1,7 @@
 import {
   type AuditAction,
   type ImposterRecord,
+  kvSnapshots,
   noSuchImposter,
   portFromId,
   portInUse,
@@ -26,9 +27,6 @@ export async function requireImposter(admin: AdminContext, id: string): Promise<
   if (record === null) throw noSuchImposter();
   return record;
 }
-
-/** Off on the local platform, whose front door reads the objects it shares an isolate with (wrangler.jsonc). */
-const kvSnapshots = (env: Env) => env.KV_SNAPSHOTS !== "false";
 
 /**
  * Every change is published for the edge Worker, and its stored size (the workspace's MAX_STORED_BYTES)
