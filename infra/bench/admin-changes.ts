@@ -11,13 +11,13 @@
  * count of stub changes on one imposter (added at the front, replaced, deleted), as a test that adds the
  * stubs it needs does.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { freePort, startMountebank } from "@mockctl/differential";
 import { currentLoad, describeMachine } from "./machine.ts";
+import { launch, npmStartArgvIn, type StartTarget } from "./start-targets.ts";
 import { median } from "./stats.ts";
 
 const { values, positionals } = parseArgs({
@@ -36,37 +36,27 @@ interface Target {
   stop: () => Promise<void>;
 }
 
-async function answers(url: string): Promise<boolean> {
-  try {
-    return (await fetch(url, { signal: AbortSignal.timeout(1000) })).ok;
-  } catch {
-    return false;
-  }
-}
-
+/** Each tree's platform as `npm start` runs it there (start-targets.ts), on a fresh data folder. */
 async function startTree(tree: string): Promise<Target> {
-  const port = await freePort();
   const data = mkdtempSync(join(tmpdir(), "mockctl-admin-changes-"));
-  const child: ChildProcess = spawn(
-    "node",
-    ["infra/local/start.mjs", "--port", String(port), "--data", data],
-    {
-      cwd: tree,
-      stdio: "ignore",
-      detached: true,
-    },
-  );
-  const admin = `http://127.0.0.1:${port}`;
-  for (let tries = 0; !(await answers(`${admin}/imposters`)); tries++) {
-    if (tries > 600) throw new Error(`${tree}: the platform did not answer within 60 s`);
-    await new Promise((done) => setTimeout(done, 100));
-  }
+  const target: StartTarget = {
+    id: tree,
+    title: `platform at ${tree}`,
+    argv: (port, dataDir) => npmStartArgvIn(tree, port, dataDir),
+    imposterUrl: (origin, port, path) => `${origin}/i/${port}${path}`,
+    cwd: tree,
+  };
+  const running = await launch(target, await freePort(), data);
   const stop = async () => {
-    if (child.pid !== undefined) process.kill(-child.pid, "SIGINT");
-    await new Promise((done) => child.once("exit", done));
+    await running.stop();
     rmSync(data, { recursive: true, force: true });
   };
-  return { name: `platform at ${tree}`, admin, imposter: (id) => `${admin}/i/${id}`, stop };
+  return {
+    name: target.title,
+    admin: running.origin,
+    imposter: (id) => target.imposterUrl(running.origin, id, ""),
+    stop,
+  };
 }
 
 const CALLS = ["create", "hit", "delete", "add stub", "replace stub", "delete stub"] as const;
