@@ -3,7 +3,7 @@ import type { RawHttpRequest, ResponseDescription } from "@mockctl/core";
 import { decodeRequestBody, type ImposterEngine, normalizeRequest } from "@mockctl/core";
 import { answer, type Hit } from "./answer.ts";
 import { countStateless } from "./counting.ts";
-import { toRawRequest, withReadBody } from "./incoming.ts";
+import { toRawRequest, withNamedHeaders, withReadBody } from "./incoming.ts";
 import { load } from "./loading.ts";
 import { toResponse } from "./outgoing.ts";
 import { rateLimitOf, take, tooManyRequests } from "./rate-limit.ts";
@@ -81,7 +81,12 @@ function serveFresh(
     const seen = requireKey === undefined ? read : withoutKey(read, requireKey);
     return { ...known, entry: served, engine, request: normalizeRequest(seen), memo, line, target };
   };
-  const raw = body === undefined ? toRawRequest(request, target) : withReadBody(request, target, body);
+  const raw =
+    memo?.narrow === true && (body !== undefined || request.body === null)
+      ? withNamedHeaders(request, target, memo.headers, body ?? "")
+      : body === undefined
+        ? toRawRequest(request, target)
+        : withReadBody(request, target, body);
   if (raw instanceof Promise) return raw.then((read) => answer(hit(read)));
   return answer(hit(raw));
 }

@@ -12,7 +12,14 @@ import {
 
 const fixed = Object.freeze({ statusCode: 200, headers: Object.freeze({}), body: "" });
 
-const empty = (): RouteMemo => ({ answers: new Map(), headers: [], body: false, derived: false, chars: 0 });
+const empty = (): RouteMemo => ({
+  answers: new Map(),
+  headers: [],
+  body: false,
+  derived: false,
+  narrow: false,
+  chars: 0,
+});
 
 const engine = (fields: Partial<Imposter>) =>
   createEngine({ protocol: "http", port: 4545, stubs: [], ...fields });
@@ -51,6 +58,25 @@ describe("memoFor and remember", () => {
     expect(new Set(keys).size).toBe(keys.length);
     expect(keyOf({ "X-A": "1" })).toBe(keyOf({ "x-a": "1" }));
     expect(memoKey(empty(), "GET", "/p?q", new Headers({ "x-a": "1" }))).toBe("GET /p?q");
+  });
+
+  const copyFrom = (from: string | Record<string, string>) => ({
+    is: { body: "$A" },
+    behaviors: [{ copy: { from, into: "$A", using: { method: "regex" as const, selector: ".*" } } }],
+  });
+  const keyedStub = (responses: Imposter["stubs"][number]["responses"]) => ({
+    predicates: [{ equals: { body: "x", headers: { "x-b": "1" } } }],
+    responses,
+  });
+  it.each<[string, boolean, Partial<Imposter>]>([
+    ["plain keyed stubs", true, { stubs: [keyedStub([{ is: { body: "x" } }])] }],
+    ["an answer copied from a named header", true, { stubs: [keyedStub([copyFrom({ headers: "x-a" })])] }],
+    ["an imposter that records", false, { recordRequests: true, stubs: [keyedStub([{ is: {} }])] }],
+    ["a strict imposter", false, { strict: true, stubs: [keyedStub([{ is: {} }])] }],
+    ["a stub whose responses cycle", false, { stubs: [keyedStub([{ is: {} }, { is: { body: "2" } }])] }],
+    ["an answer copied from the client's address", false, { stubs: [keyedStub([copyFrom("ip")])] }],
+  ])("hands a miss only the keyed headers for %s: %s", (_, narrow, fields) => {
+    expect(memoFor(engine(fields))?.narrow).toBe(narrow);
   });
 
   it("keeps one memo per engine", () => {

@@ -31,6 +31,12 @@ export interface RouteMemo {
    * core froze: every response of every stub derives its answer from the key alone (memo-responses.ts).
    */
   derived: boolean;
+  /**
+   * Whether a request the memo misses may reach the core with only the headers its key holds: its answer
+   * derives from the key, no stub keeps state or records (the object would see the request) and the
+   * imposter is not strict. The walk over every header was 3 µs of a missed body request's 80 (BODY-PROFILE.md, 21).
+   */
+  narrow: boolean;
   /** The characters of every key remembered so far, and of every derived answer, against MEMO_KEY_CHARS. */
   chars: number;
 }
@@ -58,7 +64,16 @@ function memoizable(engine: ImposterEngine): RouteMemo | null {
     stub.responses.every((response) => derivesFromKeyedFields(response, copied)),
   );
   const used = derived ? copied : reads;
-  return { answers: new Map(), headers: [...used.headers].sort(), body: used.body, derived, chars: 0 };
+  const narrow =
+    derived && imposter.strict !== true && imposter.stubs.every((_, index) => !engine.isStateful(index));
+  return {
+    answers: new Map(),
+    headers: [...used.headers].sort(),
+    body: used.body,
+    derived,
+    narrow,
+    chars: 0,
+  };
 }
 
 const memos = new WeakMap<ImposterEngine, RouteMemo | null>();
