@@ -13,10 +13,15 @@ import { alive, readyUrl } from "./launcher-process.testing.ts";
 // the platform's port and holding the data folder. Runs the launcher as `npm start` does (start.mjs).
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), "mockctl-launcher-kill-"));
+// The launchers' temporary folder, their own: any launcher that starts sweeps the socket folders of dead
+// ones from its temporary folder (front-folder.ts), and other tests' launchers would sweep the one this file
+// leaves on purpose.
+const launcherTmp = mkdtempSync(join(tmpdir(), "mockctl-launcher-kill-tmp-"));
 const started: ChildProcess[] = [];
 afterAll(() => {
   for (const child of started) if (child.exitCode === null) child.kill("SIGKILL");
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(launcherTmp, { recursive: true, force: true });
 });
 
 async function freePort(): Promise<number> {
@@ -29,7 +34,8 @@ async function freePort(): Promise<number> {
 
 async function launch(port: number, ...flags: string[]): Promise<{ child: ChildProcess; url: string }> {
   const args = ["infra/local/start.mjs", "--port", String(port), "--data", dataDir, ...flags];
-  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+  const env = { ...process.env, TMPDIR: launcherTmp };
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   started.push(child);
   return { child, url: await readyUrl(child) };
 }
@@ -54,7 +60,7 @@ const filesHolding = (folder: string, text: string) =>
 
 /** The relay's unix-socket folders a launcher made (front-folder.ts names them for its pid). */
 const frontFolders = (pid: number) =>
-  readdirSync(tmpdir()).filter((name) => name.startsWith(`mockctl-front-${pid}-`));
+  readdirSync(launcherTmp).filter((name) => name.startsWith(`mockctl-front-${pid}-`));
 let killed = 0;
 
 const injecting = {
