@@ -57,8 +57,8 @@ export function actualSide(
 
   function compute(view: RequestView, name: string): unknown {
     const request = view.request as unknown as Record<string, unknown>;
-    const keys = Object.keys(request);
-    if (!sameNames(keys, names)) {
+    const keys = view.fieldNames();
+    if (keys !== names && !sameNames(keys, names)) {
       names = keys;
       folded = keys.map(foldName);
     }

@@ -26,6 +26,8 @@ export interface RequestView {
   cache(space: string): Map<string, unknown>;
   /** Like `cache`, for keys that are whole texts such as a body (see TextCache). */
   texts(space: string): TextCache;
+  /** `Object.keys(request)`, listed once per request for every predicate that looks a field up by name. */
+  fieldNames(): readonly string[];
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { RequestView } from "../predicates/types.ts";
 import type { MbRequest } from "../schemas/request.ts";
 import { createRequestView } from "./view.ts";
 
@@ -60,5 +61,35 @@ describe("createRequestView", () => {
     view.memo("s", "k", compute);
     view.memo("t", "k", compute);
     expect(calls).toBe(2);
+  });
+
+  it.each([
+    ["cache", (view: RequestView, space: string) => view.cache(space)],
+    ["texts", (view: RequestView, space: string) => view.texts(space)],
+  ] as const)("keeps every %s space apart, the first and the later ones alike", (_, spaceOf) => {
+    const view = createRequestView(request(""));
+    const spaces = ["a", "b", "a", "c", "b", "a"].map((space) => ({ space, entries: spaceOf(view, space) }));
+    for (const { space, entries } of spaces) entries.set(`key ${space}`, space);
+    for (const { space, entries } of spaces) {
+      expect(entries).toBe(spaceOf(view, space));
+      expect(["a", "b", "c"].map((key) => entries.get(`key ${key}`))).toEqual(
+        ["a", "b", "c"].map((key) => (key === space ? space : undefined)),
+      );
+    }
+  });
+
+  it("lists the request's field names once", () => {
+    const view = createRequestView({ ...request(""), form: {} });
+    expect(view.fieldNames()).toEqual([
+      "requestFrom",
+      "method",
+      "path",
+      "query",
+      "headers",
+      "body",
+      "ip",
+      "form",
+    ]);
+    expect(view.fieldNames()).toBe(view.fieldNames());
   });
 });

@@ -3,9 +3,6 @@ import type { MbRequest } from "../schemas/request.ts";
 import { parseJsonBody } from "../select/depth.ts";
 import { parseXml, type XmlDocument } from "../select/xpath.ts";
 
-const JSON_SPACE = "json";
-const XML_SPACE = "xml";
-
 /**
  * Wraps one request with lazy caches, so evaluating every stub's predicates against it parses the body
  * (or any transformed copy of it) at most once per distinct text and normalizes each field once per
@@ -21,8 +18,18 @@ export function createRequestView(request: MbRequest): RequestView {
  * are made on first use; many requests never need the text caches. Its methods must be called on it.
  */
 class View implements RequestView {
+  // Most requests use one cache space and one text space: each first one is kept in a field, so the Maps
+  // that hold further spaces are made only when a request needs them (each Map is about 200 bytes of
+  // garbage per request: packages/core/bench/AB-2026-11-28.md).
+  private firstSpace: string | undefined;
+  private firstEntries: Map<string, unknown> | undefined;
   private spaces: Map<string, Map<string, unknown>> | undefined;
+  private firstTextSpace: string | undefined;
+  private firstTexts: TextCache | undefined;
   private textSpaces: Map<string, TextCache> | undefined;
+  private names: readonly string[] | undefined;
+  private jsonTexts: FirstTextCache | undefined;
+  private xmlTexts: FirstTextCache | undefined;
 
   constructor(readonly request: MbRequest) {}
 
@@ -31,7 +38,8 @@ class View implements RequestView {
   }
 
   parseJson(text: string): unknown {
-    const entries = this.texts(JSON_SPACE);
+    this.jsonTexts ??= new FirstTextCache();
+    const entries = this.jsonTexts;
     if (entries.has(text)) return entries.get(text);
     const value = parseJsonBody(text);
     entries.set(text, value);
@@ -39,7 +47,8 @@ class View implements RequestView {
   }
 
   xml(text: string): XmlDocument {
-    const entries = this.texts(XML_SPACE);
+    this.xmlTexts ??= new FirstTextCache();
+    const entries = this.xmlTexts;
     if (entries.has(text)) return entries.get(text) as XmlDocument;
     const value = parseXml(text);
     entries.set(text, value);
@@ -55,13 +64,30 @@ class View implements RequestView {
   }
 
   cache(space: string): Map<string, unknown> {
+    if (space === this.firstSpace && this.firstEntries !== undefined) return this.firstEntries;
+    if (this.firstSpace === undefined) {
+      this.firstSpace = space;
+      this.firstEntries = new Map();
+      return this.firstEntries;
+    }
     this.spaces ??= new Map();
     return spaceIn<Map<string, unknown>>(this.spaces, space, Map);
   }
 
   texts(space: string): TextCache {
+    if (space === this.firstTextSpace && this.firstTexts !== undefined) return this.firstTexts;
+    if (this.firstTextSpace === undefined) {
+      this.firstTextSpace = space;
+      this.firstTexts = new FirstTextCache();
+      return this.firstTexts;
+    }
     this.textSpaces ??= new Map();
     return spaceIn(this.textSpaces, space, FirstTextCache);
+  }
+
+  fieldNames(): readonly string[] {
+    this.names ??= Object.keys(this.request);
+    return this.names;
   }
 }
 
