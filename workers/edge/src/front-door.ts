@@ -75,20 +75,26 @@ function serveFresh(
   memo: RouteMemo | null,
   line: string,
 ): Response | Promise<Response> {
-  const { known, served, engine, request, target, body } = unanswered;
+  const { known, served, engine, target } = unanswered;
   const requireKey = engine.imposter.requireKey;
   const hit = (read: RawHttpRequest): Hit => {
     const seen = requireKey === undefined ? read : withoutKey(read, requireKey);
     return { ...known, entry: served, engine, request: normalizeRequest(seen), memo, line, target };
   };
-  const raw =
-    memo?.narrow === true && (body !== undefined || request.body === null)
-      ? withNamedHeaders(request, target, memo.headers, body ?? "")
-      : body === undefined
-        ? toRawRequest(request, target)
-        : withReadBody(request, target, body);
+  const raw = rawOf(unanswered, memo);
   if (raw instanceof Promise) return raw.then((read) => answer(hit(read)));
   return answer(hit(raw));
+}
+
+/** The request in the core's form: with only the headers the key holds when the memo says that is enough. */
+function rawOf(
+  { request, target, body }: Unanswered,
+  memo: RouteMemo | null,
+): RawHttpRequest | Promise<RawHttpRequest> {
+  if (memo?.narrow === true && (body !== undefined || request.body === null)) {
+    return withNamedHeaders(request, target, memo.headers, body ?? "");
+  }
+  return body === undefined ? toRawRequest(request, target) : withReadBody(request, target, body);
 }
 
 let workspace: string | undefined;

@@ -34,7 +34,7 @@ export interface RouteMemo {
   /**
    * Whether a request the memo misses may reach the core with only the headers its key holds: its answer
    * derives from the key, no stub keeps state or records (the object would see the request) and the
-   * imposter is not strict. The walk over every header was 3 µs of a missed body request's 80 (BODY-PROFILE.md, 21).
+   * imposter is not strict. Walking every header cost a missed body request 3–6 µs of its 80 (BODY-PROFILE.md, 21).
    */
   narrow: boolean;
   /** The characters of every key remembered so far, and of every derived answer, against MEMO_KEY_CHARS. */
