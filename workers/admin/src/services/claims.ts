@@ -12,20 +12,21 @@ import { loadWorkspace } from "./workspaces.ts";
  * port cannot both win; the object stays the authority on whether an imposter exists.
  */
 export async function claim(admin: AdminContext, draft: ImposterDraft): Promise<number> {
-  // The catalog row references its workspace, which must exist first.
-  const { id: workspaceId } = await loadWorkspace(admin);
+  const { workspaceId } = admin.principal;
   const entry = { protocol: draft.protocol, name: draft.name };
+  const claimAt = (port: number) =>
+    inWorkspace(admin, () => claimPort(admin.db, workspaceId, { ...entry, port }));
   if (draft.port === undefined) {
     // Collisions in ~28k ports are rare; a few tries make a spurious conflict practically impossible.
     for (let attempt = 0; attempt < 8; attempt++) {
       const port = randomPort();
-      if (await claimPort(admin.db, workspaceId, { ...entry, port })) return port;
+      if (await claimAt(port)) return port;
     }
     throw new MbFailure({ code: "resource conflict", message: "No free port found; try again" });
   }
   const port = draft.port;
   if (port === ADMIN_PORT) throw portInUse(port);
-  if (await claimPort(admin.db, workspaceId, { ...entry, port })) return port;
+  if (await claimAt(port)) return port;
   return takeOver(admin, draft, port);
 }
 
