@@ -5,8 +5,9 @@ import { MbFailure } from "@mockctl/core";
  * The error catalogue: each kind of failure names its HTTP status here and nowhere else. Checked against
  * mb 2.9.1 where it answers: a port already in use is 400 (mb answers `EADDRINUSE` with 400, never 409), an
  * unknown imposter 404, a bad `:stubIndex` 404 with code `bad data`, a wrong x-api-key 401. `limit exceeded`,
- * `too many requests` (a workspace's rate limit) and `insufficient access` (cross-site requests, a token
- * without the scope) are ours.
+ * `too many requests` (a workspace's rate limit), `insufficient access` (cross-site requests, a token
+ * without the scope) and `precondition failed` (a stub change sent with an `If-Match` the imposter has moved
+ * past) are ours.
  */
 export const STATUS: Readonly<Record<ErrorKind, number>> = {
   "bad data": 400,
@@ -20,6 +21,7 @@ export const STATUS: Readonly<Record<ErrorKind, number>> = {
   "insufficient access": 403,
   "limit exceeded": 413,
   "too many requests": 429,
+  "precondition failed": 412,
   "internal error": 500,
 };
 
@@ -39,6 +41,16 @@ export const NO_SUCH_IMPOSTER: MbError = {
 };
 
 export const noSuchImposter = () => new MbFailure(NO_SUCH_IMPOSTER);
+
+/**
+ * A stub change sent with `If-Match: "<version>"` when the imposter is at another version (a proxy recorded a
+ * stub, another client changed it): nothing changes, and the client reads the imposter again.
+ */
+export const changedSince = (expected: number, current: number): MbError => ({
+  code: "precondition failed",
+  message: `the imposter changed since version ${expected} (it is at version ${current}): read it again and make your change to that`,
+  data: { version: current },
+});
 
 export const portInUse = (port: number) =>
   new MbFailure({ code: "resource conflict", message: `Port ${port} is already in use` });

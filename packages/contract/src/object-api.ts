@@ -61,11 +61,15 @@ export interface ImposterObjectApi {
   storedBytes(): Promise<number>;
   /** Deletes the imposter and returns what it was, or null when there was none. */
   remove(): Promise<ImposterRecord | null>;
-  replaceStubs(stubs: Stub[]): Promise<Result<ImposterRecord>>;
+  /**
+   * The stub changes. With `ifVersion`, each happens only if the imposter is still at that version (the
+   * admin API's `If-Match`), and otherwise fails with `precondition failed`, changing nothing.
+   */
+  replaceStubs(stubs: Stub[], ifVersion?: number): Promise<Result<ImposterRecord>>;
   /** Inserts at `index` (appends when undefined); index errors come back as Mountebank's errors. */
-  addStub(stub: Stub, index?: number): Promise<Result<ImposterRecord>>;
-  replaceStub(index: number, stub: Stub): Promise<Result<ImposterRecord>>;
-  deleteStub(index: number): Promise<Result<ImposterRecord>>;
+  addStub(stub: Stub, index?: number, ifVersion?: number): Promise<Result<ImposterRecord>>;
+  replaceStub(index: number, stub: Stub, ifVersion?: number): Promise<Result<ImposterRecord>>;
+  deleteStub(index: number, ifVersion?: number): Promise<Result<ImposterRecord>>;
   deleteSavedProxyResponses(): Promise<Result<ImposterRecord>>;
   resetRequests(): Promise<Result<ImposterRecord>>;
   /**

@@ -13,6 +13,7 @@ export type MbErrorCode =
   | "insufficient access"
   | "limit exceeded"
   | "too many requests"
+  | "precondition failed"
   | "internal error";
 
 /**

@@ -1,4 +1,5 @@
 import {
+  changedSince,
   type Head,
   type ImposterOverview,
   type ImposterRecord,
@@ -159,10 +160,18 @@ export class ImposterKeeper {
     return record;
   }
 
-  /** A change to the stubs (see stub-edits.ts): a new version, written, recompiled, published. */
-  change(edit: (current: StoredImposter) => Result<StoredImposter>): Result<ImposterRecord> {
+  /**
+   * A change to the stubs (see stub-edits.ts): a new version, written, recompiled, published. With
+   * `ifVersion`, only if the imposter is still at that version (an `If-Match` from the admin API).
+   */
+  change(
+    edit: (current: StoredImposter) => Result<StoredImposter>,
+    ifVersion?: number,
+  ): Result<ImposterRecord> {
     this.#pending.flush();
     if (this.#live === null) return fail(NO_SUCH_IMPOSTER);
+    if (ifVersion !== undefined && ifVersion !== this.#version)
+      return fail(changedSince(ifVersion, this.#version));
     this.#count(this.#takeHits());
     const result = edit(this.#live);
     return result.ok ? ok(this.#commit(result.value, false)) : result;

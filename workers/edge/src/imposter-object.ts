@@ -81,20 +81,26 @@ export class ImposterObject extends DurableObject<Env> implements FrontDoorObjec
     });
   }
 
-  replaceStubs(stubs: Stub[]): Promise<Result<ImposterRecord>> {
-    return this.#serial((keeper) => keeper.change((current) => edits.replaceStubs(current, stubs)));
+  replaceStubs(stubs: Stub[], ifVersion?: number): Promise<Result<ImposterRecord>> {
+    return this.#serial((keeper) =>
+      keeper.change((current) => edits.replaceStubs(current, stubs), ifVersion),
+    );
   }
 
-  addStub(stub: Stub, index?: number): Promise<Result<ImposterRecord>> {
-    return this.#serial((keeper) => keeper.change((current) => edits.addStub(current, stub, index)));
+  addStub(stub: Stub, index?: number, ifVersion?: number): Promise<Result<ImposterRecord>> {
+    return this.#serial((keeper) =>
+      keeper.change((current) => edits.addStub(current, stub, index), ifVersion),
+    );
   }
 
-  replaceStub(index: number, stub: Stub): Promise<Result<ImposterRecord>> {
-    return this.#serial((keeper) => keeper.change((current) => edits.replaceStub(current, index, stub)));
+  replaceStub(index: number, stub: Stub, ifVersion?: number): Promise<Result<ImposterRecord>> {
+    return this.#serial((keeper) =>
+      keeper.change((current) => edits.replaceStub(current, index, stub), ifVersion),
+    );
   }
 
-  deleteStub(index: number): Promise<Result<ImposterRecord>> {
-    return this.#serial((keeper) => keeper.change((current) => edits.deleteStub(current, index)));
+  deleteStub(index: number, ifVersion?: number): Promise<Result<ImposterRecord>> {
+    return this.#serial((keeper) => keeper.change((current) => edits.deleteStub(current, index), ifVersion));
   }
 
   deleteSavedProxyResponses(): Promise<Result<ImposterRecord>> {

@@ -73,8 +73,18 @@ function parameters(op: Operation): Json[] {
     }),
   }));
   for (const param of inQuery) delete (param.schema as Json).$schema;
-  return [...inPath, ...inQuery];
+  const inHeader = op.ifMatch ? [IF_MATCH] : [];
+  return [...inPath, ...inQuery, ...inHeader];
 }
+
+const IF_MATCH = {
+  name: "If-Match",
+  in: "header",
+  required: false,
+  description:
+    'The imposter\'s ETag as GET /imposters/:id gave it ("7"): the change happens only while the imposter is at that version, otherwise 412 `precondition failed` and nothing changes. Ours; Mountebank has no versions.',
+  schema: { type: "string" },
+};
 
 function answerOf(op: Operation, idOf: (schema: z.ZodType) => string): Json {
   if ("mediaType" in op.answer) {

@@ -39,6 +39,8 @@ export interface Operation {
   tag: "mountebank" | "mockctl" | "platform";
   query?: z.ZodObject;
   body?: z.ZodType;
+  /** Takes `If-Match` with the imposter's ETag (ours: the change happens only at that version, else 412). */
+  ifMatch?: true;
   /** The success answer: a schema for JSON, or a media type and description for anything else. */
   answer: { status: number; schema: z.ZodType } | { status: number; mediaType: string; description: string };
 }
@@ -137,6 +139,7 @@ const MOUNTEBANK: Operation[] = [
     summary: "Replace all stubs",
     tag: mb,
     body: stubsBodySchema,
+    ifMatch: true,
     answer: imposter,
   },
   {
@@ -145,6 +148,7 @@ const MOUNTEBANK: Operation[] = [
     summary: "Add a stub (at index, else last)",
     tag: mb,
     body: addStubBodySchema,
+    ifMatch: true,
     answer: imposter,
   },
   {
@@ -153,6 +157,7 @@ const MOUNTEBANK: Operation[] = [
     summary: "Replace one stub",
     tag: mb,
     body: StubSchema,
+    ifMatch: true,
     answer: imposter,
   },
   {
@@ -160,6 +165,7 @@ const MOUNTEBANK: Operation[] = [
     path: "/imposters/:id/stubs/:stubIndex",
     summary: "Delete one stub",
     tag: mb,
+    ifMatch: true,
     answer: imposter,
   },
   {

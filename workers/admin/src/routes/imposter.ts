@@ -1,6 +1,7 @@
 import { portFromId } from "@mockctl/contract";
 import { Hono } from "hono";
 import type { AppEnv } from "../env.ts";
+import { etagOf } from "../if-match.ts";
 import {
   deleteImposter,
   deleteSavedProxyResponses,
@@ -14,13 +15,8 @@ export const imposter = new Hono<AppEnv>()
   .get("/imposters/:id", async (c) => {
     const admin = c.get("admin");
     const record = await requireImposter(admin, c.req.param("id"));
-    return c.json(
-      print(
-        admin.site,
-        record,
-        singleFlags((name) => c.req.query(name)),
-      ),
-    );
+    const flags = singleFlags((name) => c.req.query(name));
+    return c.json(print(admin.site, record, flags), 200, etagOf(record));
   })
   // Deleting an imposter that does not exist is a 200 with `{}` in mb, never a 404.
   .delete("/imposters/:id", async (c) => {

@@ -68,4 +68,21 @@ describe("GET /openapi.json", () => {
       $ref: "#/components/schemas/Predicate",
     });
   });
+
+  it("documents If-Match on exactly the stub changes, the routes that honour it", async () => {
+    const { json: document } = await call("GET", "/openapi.json");
+    const taking = Object.entries(document.paths as Record<string, Record<string, { parameters: unknown[] }>>)
+      .flatMap(([path, item]) =>
+        Object.entries(item)
+          .filter(([, op]) => op.parameters.some((p) => (p as { name: string }).name === "If-Match"))
+          .map(([method]) => `${method.toUpperCase()} ${path}`),
+      )
+      .sort();
+    expect(taking).toEqual([
+      "DELETE /imposters/{id}/stubs/{stubIndex}",
+      "POST /imposters/{id}/stubs",
+      "PUT /imposters/{id}/stubs",
+      "PUT /imposters/{id}/stubs/{stubIndex}",
+    ]);
+  });
 });
