@@ -51,7 +51,7 @@ describe.skipIf(noChromium)("the dashboard's imposter pages in Chromium", () => 
     await page.getByRole("link", { name: "Try it" }).click();
     await page.getByLabel("Path").fill("/hello");
     await page.getByRole("button", { name: "Send" }).click();
-    await page.getByText("hello again").waitFor();
+    await page.getByText("hello again", { exact: true }).waitFor(); // not the hidden editor's text
     await expect.poll(() => page.locator(".matched").textContent()).toBe("matched stub #0");
     await shoot(page, "try-it");
   });

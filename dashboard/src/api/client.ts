@@ -25,17 +25,28 @@ async function errorOf(response: Response): Promise<ApiError> {
  * browser's type check.)
  */
 export function createApi(session: Session, fetchImpl: Fetch = (...args) => fetch(...args)) {
-  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  async function send(method: string, path: string, body?: unknown, extra?: Record<string, string>) {
     const response = await fetchImpl(`${session.base}${path}`, {
       method,
       headers: {
         ...authHeaders(session),
         ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...extra,
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     if (!response.ok) throw await errorOf(response);
-    return (await response.json()) as T;
+    return response;
+  }
+  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    return (await (await send(method, path, body)).json()) as T;
+  }
+  /** One imposter with the version its ETag names (the admin API's, for a conditional stub change). */
+  async function versioned(method: string, path: string, body?: unknown, extra?: Record<string, string>) {
+    const response = await send(method, path, body, extra);
+    const imposter = (await response.json()) as ImposterDetail;
+    const tag = /^"(\d+)"$/.exec(response.headers.get("etag") ?? "");
+    return tag?.[1] === undefined ? imposter : { ...imposter, version: Number(tag[1]) };
   }
   return {
     session,
@@ -49,7 +60,7 @@ export function createApi(session: Session, fetchImpl: Fetch = (...args) => fetc
         lastActivity: i.lastActivity ?? null,
       }));
     },
-    getImposter: (port: number) => call<ImposterDetail>("GET", `/imposters/${port}`),
+    getImposter: (port: number) => versioned("GET", `/imposters/${port}`),
     /**
      * Mountebank's replayable form as text: `removeProxies` drops the proxy responses and keeps what they
      * recorded (`mb save --removeProxies`); no requests, no `_links`. POST it to /imposters to load it.
@@ -60,9 +71,17 @@ export function createApi(session: Session, fetchImpl: Fetch = (...args) => fetc
     },
     createImposter: (body: unknown) => call<ImposterDetail>("POST", "/imposters", body),
     deleteImposter: (port: number) => call<unknown>("DELETE", `/imposters/${port}`),
-    /** Every stub replaced in one request: the admin API applies it as one new imposter version. */
-    putStubs: (port: number, stubs: Stub[]) =>
-      call<ImposterDetail>("PUT", `/imposters/${port}/stubs`, { stubs }),
+    /**
+     * Every stub replaced in one request: the admin API applies it as one new imposter version. With
+     * `ifVersion`, only if the imposter is still at that version (412 `precondition failed` otherwise).
+     */
+    putStubs: (port: number, stubs: Stub[], ifVersion?: number) =>
+      versioned(
+        "PUT",
+        `/imposters/${port}/stubs`,
+        { stubs },
+        ifVersion === undefined ? {} : { "if-match": `"${ifVersion}"` },
+      ),
     async explain(port: number, request: unknown): Promise<ExplainAnswer> {
       return ExplainAnswerSchema.parse(await call<unknown>("POST", JOURNAL_PATHS.explain(port), { request }));
     },

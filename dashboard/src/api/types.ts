@@ -17,6 +17,8 @@ export type ImposterDetail = Imposter & {
   numberOfRequests: number;
   url: string;
   requests?: MbRequest[];
+  /** The version its `ETag` named (not part of the body): a stub change sent with it as `If-Match` is conditional. */
+  version?: number;
 };
 
 /** A journal entry: from the live stream, or (fallback) an index into GET /imposters/:id's `requests`. */

@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { createApi } from "../api/client.ts";
 import { sseResponse } from "../testing/sse-response.ts";
@@ -63,5 +63,17 @@ describe("ImposterPage", () => {
     // The selected stub (#0) says the same in the editor.
     expect(screen.getAllByText(by).map((element) => element.tagName)).toEqual(["SPAN", "P"]);
     expect(reads).toHaveLength(2); // the page's first read, and one for the recording
+  });
+
+  it("keeps unsaved stub edits through a look at another tab", async () => {
+    const { api } = platform();
+    const { rerender } = await act(async () => render(<ImposterPage api={api} port={4545} tab="stubs" />));
+    fireEvent.click(await screen.findByRole("button", { name: "Add" }, { timeout: 3_000 }));
+    expect(screen.getByText("Unsaved changes.")).toBeTruthy();
+    await act(async () => rerender(<ImposterPage api={api} port={4545} tab="try" />));
+    expect(screen.queryByRole("listbox", { name: "stubs" })).toBeNull(); // hidden, not gone
+    await act(async () => rerender(<ImposterPage api={api} port={4545} tab="stubs" />));
+    expect(screen.getByText("Unsaved changes.")).toBeTruthy();
+    expect(within(screen.getByRole("listbox", { name: "stubs" })).getAllByRole("option")).toHaveLength(2);
   });
 });

@@ -24,6 +24,10 @@ const TITLES: Record<Tab, string> = {
 export function ImposterPage({ api, port, tab }: { api: Api; port: number; tab: Tab }) {
   const [imposter, setImposter] = useState<ImposterDetail>();
   const [error, setError] = useState<string>();
+  const [editorOpened, setEditorOpened] = useState(tab === "stubs");
+  useEffect(() => {
+    if (tab === "stubs") setEditorOpened(true);
+  }, [tab]);
   const journal = useJournal(api, port);
   const reload = useCallback(() => {
     api.getImposter(port).then(setImposter, (e: unknown) => setError(String(e)));
@@ -71,10 +75,18 @@ export function ImposterPage({ api, port, tab }: { api: Api; port: number; tab: 
           </a>
         ))}
       </nav>
-      {tab === "stubs" ? (
-        <Suspense fallback={<p className="loading">Loading editor…</p>}>
-          <StubsEditor api={api} imposter={imposter} onSaved={setImposter} recordings={journal.recordings} />
-        </Suspense>
+      {/* Kept mounted once opened, so unsaved edits survive a look at another tab. */}
+      {tab === "stubs" || editorOpened ? (
+        <div hidden={tab !== "stubs"}>
+          <Suspense fallback={<p className="loading">Loading editor…</p>}>
+            <StubsEditor
+              api={api}
+              imposter={imposter}
+              onSaved={setImposter}
+              recordings={journal.recordings}
+            />
+          </Suspense>
+        </div>
       ) : null}
       {tab === "requests" ? <Requests api={api} imposter={imposter} journal={journal} /> : null}
       {tab === "try" ? <TryIt api={api} imposter={imposter} /> : null}

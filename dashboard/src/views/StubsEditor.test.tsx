@@ -102,4 +102,60 @@ describe("StubsEditor", () => {
     expect(screen.queryByRole("status")).toBeNull();
     expect(screen.getAllByRole("option")[0]?.textContent).toContain("recorded by a proxy");
   });
+
+  it("saves against the version it was made from: a recording in between is never dropped unasked", async () => {
+    const stale = {
+      errors: [{ code: "precondition failed", message: "the imposter changed since version 3" }],
+    };
+    const { api, calls } = fakeApi({
+      "PUT /imposters/4545/stubs": (call: { ifMatch?: string }) =>
+        call.ifMatch === undefined
+          ? new Response(JSON.stringify({ ...imposter, stubs: [] }), { headers: { etag: '"5"' } })
+          : new Response(JSON.stringify(stale), { status: 412 }),
+    });
+    let saved: ImposterDetail | undefined;
+    const onSaved = (value: ImposterDetail) => {
+      saved = value;
+    };
+    const { rerender } = render(
+      <StubsEditor api={api} imposter={{ ...imposter, version: 3 }} onSaved={onSaved} />,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Add" }));
+    // The page fetched the imposter again after a proxy recorded (version 4); the drafts are still version 3's.
+    const recorded = { predicates: [], responses: [{ is: { body: "R" } }] };
+    rerender(
+      <StubsEditor
+        api={api}
+        imposter={
+          { ...imposter, stubs: [recorded, ...imposter.stubs], version: 4 } as unknown as ImposterDetail
+        }
+        onSaved={onSaved}
+      />,
+    );
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Save all stubs" })));
+    expect(calls.map((call) => call.ifMatch)).toEqual(['"3"']);
+    expect(saved).toBeUndefined();
+    expect(screen.getByRole("status").textContent).toContain("saving here would drop that change");
+    expect(screen.getByText("Unsaved changes.")).toBeTruthy();
+    await act(async () =>
+      fireEvent.click(screen.getByRole("button", { name: "Save mine anyway (replaces them)" })),
+    );
+    expect(calls.map((call) => call.ifMatch)).toEqual(['"3"', undefined]);
+    expect(saved?.version).toBe(5);
+  });
+
+  it("sends the version of the stubs it shows once they are taken from the platform", async () => {
+    const { api, calls } = fakeApi({
+      "PUT /imposters/4545/stubs": () => new Response(JSON.stringify(imposter), { headers: { etag: '"8"' } }),
+    });
+    const { rerender } = render(
+      <StubsEditor api={api} imposter={{ ...imposter, version: 6 }} onSaved={() => {}} />,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Add" }));
+    rerender(<StubsEditor api={api} imposter={{ ...imposter, version: 7 }} onSaved={() => {}} />);
+    fireEvent.click(screen.getByRole("button", { name: "Show them (discards your edits)" }));
+    fireEvent.click(screen.getByRole("button", { name: "Add" }));
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Save all stubs" })));
+    expect(calls.map((call) => call.ifMatch)).toEqual(['"7"']);
+  });
 });

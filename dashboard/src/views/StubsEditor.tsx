@@ -8,7 +8,9 @@ import { VirtualList } from "../components/VirtualList.tsx";
 import { pluralize } from "../plural.ts";
 import { recordedMarks } from "../recorded.ts";
 import { useNow } from "../time-ago.ts";
+import { useUnsavedWarning } from "../unsaved.ts";
 import { checkStub } from "../validation.ts";
+import { StaleNotice } from "./StaleNotice.tsx";
 import { recordedSentence, StubRow } from "./StubRow.tsx";
 import { type Draft, draftOf, edits, withText } from "./stub-drafts.ts";
 
@@ -29,13 +31,18 @@ export function StubsEditor({ api, imposter, onSaved, recordings = [] }: Props) 
   const [saved, setSaved] = useState(false);
   // The stubs changed on the platform (a proxy recorded one) while there were unsaved edits here.
   const [stale, setStale] = useState(false);
+  // The version the drafts were made from: a save applies only to it (If-Match), so what a proxy recorded
+  // since is never overwritten unless asked to.
+  const [base, setBase] = useState(imposter.version);
   const dirtyNow = useRef(dirty);
   dirtyNow.current = dirty;
   const reset = () => {
     setDrafts(imposter.stubs.map(draftOf));
+    setBase(imposter.version);
     setDirty(false);
     setStale(false);
   };
+  useUnsavedWarning(dirty);
   // biome-ignore lint/correctness/useExhaustiveDependencies: on a new imposter value only
   useEffect(() => (dirtyNow.current ? setStale(true) : reset()), [imposter]);
   const now = useNow();
@@ -57,7 +64,8 @@ export function StubsEditor({ api, imposter, onSaved, recordings = [] }: Props) 
     setDirty(true);
     setSaved(false);
   };
-  const save = async () => {
+  /** `anyway`: the user chose to replace whatever the platform holds now. */
+  const save = async (anyway = false) => {
     const stubs = drafts.map((draft) => draft.stub) as Stub[];
     const local = drafts.some((d) => d.stub === undefined)
       ? undefined
@@ -67,12 +75,17 @@ export function StubsEditor({ api, imposter, onSaved, recordings = [] }: Props) 
       return;
     }
     try {
-      const answer = await api.putStubs(imposter.port, stubs);
+      const answer = await api.putStubs(imposter.port, stubs, anyway ? undefined : base);
       setDirty(false); // before the new imposter arrives, so it is not taken for a change made elsewhere
       onSaved(answer);
       setSaveErrors([]);
       setSaved(true);
     } catch (error) {
+      if (error instanceof ApiError && error.status === 412) {
+        setStale(true); // not saved: the notice offers the platform's stubs or saving over them
+        setSaveErrors([]);
+        return;
+      }
       setSaveErrors(
         error instanceof ApiError ? error.errors : [{ code: "bad data", message: String(error) }],
       );
@@ -124,14 +137,7 @@ export function StubsEditor({ api, imposter, onSaved, recordings = [] }: Props) 
             <StubRow draft={draft} index={index} mark={marks.get(index)} now={now} />
           )}
         />
-        {stale ? (
-          <output className="notice">
-            The stubs changed on the platform (a proxy recorded one).{" "}
-            <button type="button" onClick={reset}>
-              Show them (discards your edits)
-            </button>
-          </output>
-        ) : null}
+        {stale ? <StaleNotice onShow={reset} onSaveAnyway={() => void save(true)} /> : null}
         <div className="actions">
           <button type="button" disabled={!dirty} onClick={() => void save()}>
             Save all stubs
