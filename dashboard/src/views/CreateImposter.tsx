@@ -13,7 +13,8 @@ export function CreateImposter({
   onCancel,
 }: {
   api: Api;
-  onCreated: () => void;
+  /** The ports created (the platform picks one for an imposter without); `finished` when all of them were. */
+  onCreated: (ports: number[], finished: boolean) => void;
   onCancel: () => void;
 }) {
   const [text, setText] = useState(JSON.stringify(BLANK, null, 2));
@@ -21,16 +22,23 @@ export function CreateImposter({
   const [busy, setBusy] = useState(false);
   const check = useMemo(() => checkImposters(text), [text]);
 
+  // Imposters are created one request each, so a refusal can come after some were created: those are
+  // reported and taken out of the text, and Create then retries only the rest.
   const create = async () => {
     if (!check.ok) return;
     setBusy(true);
+    const ports: number[] = [];
     try {
-      for (const imposter of check.value) await api.createImposter(imposter);
-      onCreated();
+      for (const imposter of check.value) ports.push((await api.createImposter(imposter)).port);
+      onCreated(ports, true);
     } catch (error) {
-      setServerErrors(
-        error instanceof ApiError ? error.errors : [{ code: "bad data", message: String(error) }],
-      );
+      const errors =
+        error instanceof ApiError ? error.errors : [{ code: "bad data", message: String(error) }];
+      setServerErrors(errors as MbError[]);
+      if (ports.length > 0) {
+        setText(textOf(check.value.slice(ports.length)));
+        onCreated(ports, false);
+      }
     } finally {
       setBusy(false);
     }
@@ -75,4 +83,9 @@ export function CreateImposter({
       </div>
     </section>
   );
+}
+
+/** What is left to create, as the form shows it: one imposter alone, several in mb's `imposters` list. */
+function textOf(rest: unknown[]): string {
+  return JSON.stringify(rest.length === 1 ? rest[0] : { imposters: rest }, null, 2);
 }

@@ -123,4 +123,32 @@ describe("ImpostersList", () => {
       .map((call) => (call.body as { port: number }).port);
     expect(posted).toEqual([5000, 5001]);
   });
+
+  it("says which imposters a Create made, and after a refusal keeps only the rest to retry", async () => {
+    const taken = { errors: [{ code: "resource conflict", message: "Port 4545 is already in use" }] };
+    const { api, calls } = fakeApi({
+      ...routes(),
+      "POST /imposters": (call: { body: unknown }) =>
+        (call.body as { port?: number }).port === 4545
+          ? taken
+          : { port: (call.body as { port?: number }).port ?? 54551 },
+    });
+    await act(async () => render(<ImpostersList api={api} />));
+    fireEvent.click(screen.getByRole("button", { name: "New imposter" }));
+    const text = await screen.findByLabelText(/Mountebank JSON/);
+    const three = [{ protocol: "http", port: 4560 }, { protocol: "http", port: 4545 }, { protocol: "http" }];
+    fireEvent.change(text, { target: { value: JSON.stringify({ imposters: three }) } });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Create" })));
+    expect(screen.getByRole("alert").textContent).toContain("Port 4545 is already in use");
+    expect(screen.getByText("4560", { selector: "a" }).getAttribute("href")).toBe("#/imposters/4560/stubs");
+    expect(JSON.parse((text as HTMLTextAreaElement).value)).toEqual({ imposters: three.slice(1) });
+    const lists = () => calls.filter((call) => call.path === "/imposters?overview=true").length;
+    expect(lists()).toBe(2); // the list shows 4560 at once
+
+    fireEvent.change(text, { target: { value: JSON.stringify(three[2]) } });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Create" })));
+    expect(screen.queryByLabelText(/Mountebank JSON/)).toBeNull();
+    expect(screen.getByRole("status").textContent).toBe("Created 54551.");
+    expect(lists()).toBe(3);
+  });
 });

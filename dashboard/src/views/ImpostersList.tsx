@@ -4,6 +4,7 @@ import type { ImposterSummary } from "../api/types.ts";
 import { CopyButton } from "../components/CopyButton.tsx";
 import { VirtualList } from "../components/VirtualList.tsx";
 import { pluralize } from "../plural.ts";
+import { hrefOf } from "../route.ts";
 import { exactTime, timeAgo, useNow } from "../time-ago.ts";
 import { DeleteButton } from "./DeleteButton.tsx";
 
@@ -44,6 +45,7 @@ export function ImpostersList({ api }: { api: Api }) {
   const [sortBy, setSortBy] = useState<SortBy>("port");
   const now = useNow();
   const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<number[]>([]);
   const [selected, setSelected] = useState<number>();
   const reload = useCallback(() => {
     api.listImposters().then(setImposters, (e: unknown) => setError(String(e)));
@@ -86,13 +88,15 @@ export function ImpostersList({ api }: { api: Api }) {
           <CreateImposter
             api={api}
             onCancel={() => setCreating(false)}
-            onCreated={() => {
-              setCreating(false);
+            onCreated={(ports, finished) => {
+              if (finished) setCreating(false);
+              setCreated(ports);
               reload();
             }}
           />
         </Suspense>
       ) : null}
+      {created.length > 0 ? <CreatedNotice ports={created} /> : null}
       {error ? (
         <p role="alert" className="error">
           {error}
@@ -147,5 +151,21 @@ export function ImpostersList({ api }: { api: Api }) {
         {shown.length} of {pluralize(imposters?.length ?? 0, "imposter")}
       </p>
     </section>
+  );
+}
+
+/** Which imposters the last Create made, each a link: an imposter without a port gets one from the platform. */
+function CreatedNotice({ ports }: { ports: number[] }) {
+  return (
+    <output className="muted created">
+      Created{" "}
+      {ports.map((port, index) => (
+        <span key={port}>
+          {index > 0 ? ", " : ""}
+          <a href={hrefOf({ view: "imposter", port, tab: "stubs" })}>{port}</a>
+        </span>
+      ))}
+      .
+    </output>
   );
 }
