@@ -88,4 +88,32 @@ describe("createClient", () => {
     const { client } = recording({ errors: [{ code: "forbidden", message: "read scope" }] }, 403);
     await expect(client.createImposter({})).rejects.toMatchObject({ hint: undefined });
   });
+
+  // A 200 from something that is not the admin API (the dashboard's page, any web server) used to read as
+  // an empty answer: deploy reported imposters created, list "0 imposter(s)", all with exit 0.
+  const page = (text: string) =>
+    createClient(
+      { url: "http://mocks.test", source: "--url" },
+      (async () => new Response(text)) as typeof fetch,
+    );
+  it.each([
+    ["create", (c: Client) => c.createImposter({ port: 1 }), "POST /imposters"],
+    ["list", (c: Client) => c.listImposters(), "GET /imposters"],
+    ["get", (c: Client) => c.getImposter(4545), "GET /imposters/4545"],
+    ["logs", (c: Client) => c.getLogs(), "GET /logs"],
+  ] as const)("%s refuses a success that is not the admin API's JSON", async (_name, call, what) => {
+    const error = await call(page("<!doctype html><html>hello</html>")).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      message: `${what} answered 200 with something that is not Mountebank's admin API`,
+      details: ['it began: "<!doctype html><html>hello</html>"', "target from --url"],
+    });
+    expect((error as { hint: string }).hint).toContain("not its /dashboard/");
+  });
+
+  it.each([
+    ["list", (c: Client) => c.listImposters(), { imposters: "none" }],
+    ["logs", (c: Client) => c.getLogs(), { hello: "world" }],
+  ] as const)("%s refuses JSON without its list", async (_name, call, body) => {
+    await expect(call(page(JSON.stringify(body)))).rejects.toThrow("is not Mountebank's admin API");
+  });
 });

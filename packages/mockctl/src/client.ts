@@ -110,9 +110,28 @@ export function connect(target: Target, fetcher: typeof fetch = fetch): Connecti
     if (!response.ok) {
       throw new ApiError(response.status, errorsOf(parsed), what, hintFor(response.status, target));
     }
+    // A success that is not JSON is not the admin API (a dashboard page, a web server): taking it for an
+    // empty answer made deploy report imposters created that were never sent anywhere.
+    if (typeof parsed === "string") throw notTheApi(what, response.status, text, target);
     return parsed;
   }
   return { api, reach, call };
+}
+
+function notTheApi(what: string, status: number, text: string, target: Target): CliError {
+  const start = text.trim().slice(0, 60).replace(/\s+/g, " ");
+  return new CliError(
+    `${what} answered ${status} with something that is not Mountebank's admin API`,
+    [`it began: ${JSON.stringify(start)}`, `target from ${target.source}`],
+    "Point --url (or the profile, `mockctl login`) at the platform's origin, not its /dashboard/ or an imposter's URL.",
+  );
+}
+
+/** The list a call's answer holds under `key`; any other shape is not the admin API either. */
+function listIn(body: unknown, key: string, what: string, target: Target): Json[] {
+  const list = (body as Record<string, unknown> | null)?.[key];
+  if (Array.isArray(list)) return list as Json[];
+  throw notTheApi(what, 200, JSON.stringify(body), target);
 }
 
 /** A response body's chunks as they arrive. */
@@ -130,7 +149,7 @@ export function createClient(target: Target, fetcher: typeof fetch = fetch): Cli
     platform: createPlatformClient(connection),
     async listImposters(q = {}) {
       const body = await call("GET /imposters", () => api.imposters.$get({ query: flags(q) }));
-      return ((body as { imposters?: Json[] }).imposters ?? []) as Json[];
+      return listIn(body, "imposters", "GET /imposters", target);
     },
     async getImposter(port, q = {}) {
       // The route declares no query, so the typed client has no `query` for it: an object that is not a
@@ -162,12 +181,12 @@ export function createClient(target: Target, fetcher: typeof fetch = fetch): Cli
     },
     async getLogs() {
       const body = await call("GET /logs", () => api.logs.$get({ query: {} }));
-      return ((body as { logs?: Json[] }).logs ?? []) as Json[];
+      return listIn(body, "logs", "GET /logs", target);
     },
     async putImposters(imposters) {
       const json = { imposters } as Parameters<typeof api.imposters.$put>[0]["json"];
       const body = await call("PUT /imposters", () => api.imposters.$put({ json }));
-      return ((body as { imposters?: Json[] }).imposters ?? []) as Json[];
+      return listIn(body, "imposters", "PUT /imposters", target);
     },
   };
 }

@@ -2,6 +2,7 @@ import type { LogEntry as LogLine } from "@mockctl/contract";
 import type { Client, Json } from "../client.ts";
 import { type Command, flag, stringValue } from "../command.ts";
 import { type Output, UsageError } from "../output.ts";
+import { parseInterval } from "./interval.ts";
 import { parsePort } from "./port.ts";
 
 const LEVELS = ["debug", "info", "warn", "error"];
@@ -67,6 +68,7 @@ export const logs: Command = {
     const level = stringValue(context, "level");
     if (level !== undefined && !LEVELS.includes(level))
       throw new UsageError(`--level must be one of ${LEVELS.join(", ")}, not "${level}"`, "logs");
+    const interval = parseInterval(stringValue(context, "interval"), "logs");
     const keep = logFilter(port, level);
     const client = context.client();
     const all = asLines(await client.getLogs());
@@ -78,7 +80,7 @@ export const logs: Command = {
     }
     for (const line of lines) print(context.out, line);
     const shown = new Set(all.map(keyOf));
-    await follow(client, shown, Number(context.values.interval ?? 500), (line) => {
+    await follow(client, shown, interval, (line) => {
       if (keep(line)) print(context.out, line);
     });
   },

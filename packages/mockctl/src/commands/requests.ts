@@ -1,7 +1,8 @@
 import { type FieldMap, formatTarget } from "@mockctl/core";
-import { type Command, flag } from "../command.ts";
+import { type Command, flag, stringValue } from "../command.ts";
 import type { Output } from "../output.ts";
 import { followByPolling, followStream } from "./follow.ts";
+import { parseInterval } from "./interval.ts";
 import { PORT_ARG, parsePort } from "./port.ts";
 
 type Recorded = {
@@ -48,6 +49,7 @@ export const requests: Command = {
   },
   async run(context) {
     const port = parsePort(context.positionals[0], "requests");
+    const interval = parseInterval(stringValue(context, "interval"), "requests");
     const client = context.client();
     // Also how a missing imposter is told apart from a platform without the stream route (both 404).
     const imposter = await client.getImposter(port);
@@ -70,6 +72,6 @@ export const requests: Command = {
     const show = (request: Recorded) => print(context.out, request);
     if (await followStream(client, port, show, context.out)) return;
     for (const request of seen) show(request);
-    await followByPolling(client, port, seen, Number(context.values.interval ?? 500), show);
+    await followByPolling(client, port, seen, interval, show);
   },
 };
