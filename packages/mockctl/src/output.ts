@@ -10,6 +10,11 @@ export interface Output {
   line(text: string): void;
   warn(text: string): void;
   success(text: string, data?: Record<string, unknown>): void;
+  /**
+   * `success` for a command whose stdout is the data itself (JSON a script pipes to jq): the human line goes
+   * to stderr; under --json it is `success`.
+   */
+  successBesideData(text: string, data?: Record<string, unknown>): void;
 }
 
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
@@ -60,6 +65,10 @@ export function createOutput(json: boolean, streams: Streams = processStreams): 
     success: (text, data = {}) => {
       if (json) streams.out(JSON.stringify({ ok: true, message: text, ...data, warnings }));
       else streams.out(`✨ Success. ${text}`);
+    },
+    successBesideData: (text, data = {}) => {
+      if (json) streams.out(JSON.stringify({ ok: true, message: text, ...data, warnings }));
+      else streams.err(`✨ Success. ${text}`);
     },
   };
 }

@@ -40,6 +40,16 @@ describe("the token", () => {
   });
 });
 
+describe("imposters get", () => {
+  // Its help says it prints the imposter as JSON: `mockctl imposters get 4545 | jq .port` must parse.
+  it("leaves stdout to the imposter's JSON, the success line on stderr", async () => {
+    const result = await cli("imposters", "get", "4545");
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout).port).toBe(4545);
+    expect(result.stderr).toBe("✨ Success. imposter 4545.\n");
+  });
+});
+
 describe("save and replay", () => {
   it("round-trips: a saved file deploys back to the same imposters, and replay keeps them", async () => {
     const file = join(tmp, "saved.json");

@@ -38,7 +38,7 @@ export const impostersGet: Command = {
     const replayable = context.values.replayable === true;
     const imposter = await context.client().getImposter(port, { replayable });
     context.out.line(JSON.stringify(imposter, null, 2));
-    context.out.success(`imposter ${port}.`, { imposter });
+    context.out.successBesideData(`imposter ${port}.`, { imposter }); // stdout stays JSON for jq
   },
 };
 

@@ -17,7 +17,7 @@ export function renderConfigFile(file: string, noParse = false): string {
   try {
     return render(contents, { filename: file, stringify: helper, inject: helper });
   } catch (error) {
-    throw new CliError(`${file}: the EJS template did not render`, [firstLine(error)]);
+    throw new CliError(`${file}: the EJS template did not render`, ejsDetails(error));
   }
 }
 
@@ -26,11 +26,26 @@ function readFile(file: string): string {
     return readFileSync(file, "utf8");
   } catch (error) {
     const code = (error as { code?: string }).code;
-    throw new CliError(code === "ENOENT" ? `No such file: ${file}` : `${file}: ${firstLine(error)}`);
+    throw new CliError(code === "ENOENT" ? `No such file: ${file}` : `${file}: ${lastLine(error)}`);
   }
 }
 
-function firstLine(error: unknown): string {
+// EJS's advice that follows every compile error (EJS-Lint, `async: true`) says nothing about the file.
+const EJS_ADVICE = /If the above error is not helpful|EJS-Lint|if you meant to create an async function/;
+
+/**
+ * What EJS says went wrong: a compile error's message ("Unexpected token ';' in x.ejs while compiling ejs"),
+ * or a run error's place, the line marked `>>` and its message ("nosuchvar is not defined").
+ */
+export function ejsDetails(error: unknown): string[] {
+  const text = error instanceof Error ? error.message : String(error);
+  const lines = text.split("\n").filter((line) => line.trim() !== "" && !EJS_ADVICE.test(line));
+  const marked = lines.find((line) => line.trimStart().startsWith(">>"));
+  const picked = [lines[0], marked?.trim(), lines.at(-1)].filter((line) => line !== undefined);
+  return picked.length > 0 ? [...new Set(picked)] : [text];
+}
+
+function lastLine(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return (
     text
