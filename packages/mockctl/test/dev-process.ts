@@ -8,6 +8,8 @@ export interface DevProcess {
   readonly url: string;
   readonly output: () => string;
   stop(): Promise<void>;
+  /** Sends `signal` to the `mockctl dev` process alone, and waits for it to exit. */
+  kill(signal: NodeJS.Signals): Promise<void>;
 }
 
 function exited(child: ChildProcess): Promise<void> {
@@ -38,6 +40,10 @@ export async function startDev(args: string[], cwd = FIXTURES, bin = BIN): Promi
     output: () => output,
     async stop() {
       child.kill("SIGTERM");
+      await exited(child);
+    },
+    async kill(signal) {
+      child.kill(signal);
       await exited(child);
     },
   };

@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { resolve } from "node:path";
 import type { Command, OptionSpec } from "../command.ts";
 import { ExplainedExit } from "../output.ts";
@@ -69,6 +69,21 @@ export function launcherArgs(values: Record<string, unknown>, cwd: string, env: 
   return args;
 }
 
+let setpriv: boolean | undefined;
+
+/**
+ * The launcher's command line, so that it stops (SIGTERM: it flushes and stops workerd, as on Ctrl-C) when
+ * this process ends in any way, SIGKILL included: Linux's parent-death signal, set by util-linux's setpriv
+ * (the launcher tethers workerd the same way). Without setpriv (macOS), a killed `mockctl dev` still
+ * leaves its launcher running.
+ */
+function tethered(command: string, args: string[]): [string, string[]] {
+  setpriv ??=
+    process.platform === "linux" &&
+    spawnSync("setpriv", ["--pdeathsig", "TERM", "--", "true"], { stdio: "ignore" }).status === 0;
+  return setpriv ? ["setpriv", ["--pdeathsig", "TERM", "--", command, ...args]] : [command, args];
+}
+
 export const dev: Command = {
   name: "dev",
   summary: "Run the local platform (as `npm start`), the drop-in for `mb`",
@@ -83,7 +98,8 @@ export const dev: Command = {
     const { root, launcher } = platformRoot(context.env);
     // Lookups' csv paths resolve against INIT_CWD, as under `npm start`: the user's folder.
     const args = launcherArgs(context.values, context.cwd, context.env);
-    const child = spawn(process.execPath, [...launcher, ...args], {
+    const [command, argv] = tethered(process.execPath, [...launcher, ...args]);
+    const child = spawn(command, argv, {
       cwd: root,
       env: { ...context.env, INIT_CWD: context.cwd },
       stdio: "inherit",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Client, Json } from "../client.ts";
-import { createOutput } from "../output.ts";
+import { CliError, createOutput } from "../output.ts";
 import { followStream } from "./follow.ts";
 
 const hello = (seq: number) => `event: hello\ndata: {"seq":${seq}}\n\n`;
@@ -21,8 +21,11 @@ const entry = (seq: number, path: string) =>
     stubIndex: null,
   })}\n\n`;
 
+/** One answer of the fake stream: its chunks (an Error among them breaks it there), none, or a failure to reach it. */
+type Answer = (string | Error)[] | null | CliError;
+
 /** A client whose journal stream answers `streams` in turn (null: no such route), recording each `since`. */
-function fakeClient(streams: (string[] | null)[]) {
+function fakeClient(streams: Answer[]) {
   const asked: number[] = [];
   const client = {
     async journalStream(_port: number, since: number) {
@@ -30,15 +33,19 @@ function fakeClient(streams: (string[] | null)[]) {
       const next = streams.shift();
       if (next === undefined) throw new Error("stop");
       if (next === null) return null;
+      if (next instanceof CliError) throw next;
       return (async function* () {
-        for (const chunk of next) yield new TextEncoder().encode(chunk);
+        for (const chunk of next) {
+          if (chunk instanceof Error) throw chunk;
+          yield new TextEncoder().encode(chunk);
+        }
       })();
     },
   } as unknown as Client;
   return { client, asked };
 }
 
-async function follow(streams: (string[] | null)[]) {
+async function follow(streams: Answer[]) {
   const { client, asked } = fakeClient(streams);
   const printed: string[] = [];
   const out = createOutput(false, { out: () => {}, err: () => {} });
@@ -79,5 +86,25 @@ describe("followStream", () => {
   it("fails when the stream goes away after it was open (the imposter was deleted)", async () => {
     const { result } = await follow([[hello(0)], null]);
     expect(result).toBe("imposter 4545's journal stream is gone");
+  });
+
+  // The platform stopped mid-stream, then came back: `requests -f` used to die with "terminated".
+  it("opens the stream again after it broke, waiting for a platform that is restarting", async () => {
+    const away = new CliError("could not reach the platform at http://127.0.0.1:2525 (ECONNREFUSED)");
+    const { printed, asked, result } = await follow([
+      [hello(1), entry(1, "/a"), new TypeError("terminated")],
+      away,
+      away,
+      [hello(2), entry(2, "/b")],
+    ]);
+    expect(printed).toEqual(["/a", "/b"]);
+    expect(asked).toEqual([0, 1, 1, 1, 2]);
+    expect(result).toBe("stop");
+  });
+
+  it("does not wait out an error that is not about reaching the platform", async () => {
+    const refused = new CliError("GET /imposters/4545/requests/stream failed with 401");
+    const { result } = await follow([[hello(0), new TypeError("terminated")], refused]);
+    expect(result).toBe("GET /imposters/4545/requests/stream failed with 401");
   });
 });

@@ -7,6 +7,8 @@ const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /** Waits after a stream closed before asking again with `?since=` (a restarting platform, a proxy's timeout). */
 const RECONNECT_MS = 500;
+/** How long a platform that went away mid-stream may take to come back before the follow gives up. */
+export const UNREACHABLE_FOR_MS = 30_000;
 
 /**
  * `requests --follow` from the journal stream (`GET /imposters/:id/requests/stream`): `?since=0` first,
@@ -22,24 +24,42 @@ export async function followStream(
 ) {
   let since = 0;
   for (let first = true; ; first = false) {
-    const body = await client.journalStream(port, since);
+    const body = first ? await client.journalStream(port, since) : await reopen(client, port, since);
     if (body === null) {
       if (first) return false;
       throw new CliError(`imposter ${port}'s journal stream is gone`, [], "Was the imposter deleted?");
     }
-    for await (const { event, data } of serverEvents(body)) {
-      if (event === JOURNAL_EVENTS.hello) {
-        // A platform that lost its journal (started again without --data) numbers from 0 again.
-        since = Math.min(since, journalHelloSchema.parse(JSON.parse(data)).seq);
-      } else if (event === JOURNAL_EVENTS.request) {
-        const entry = journalEntrySchema.parse(JSON.parse(data));
-        if (entry.seq <= since) continue;
-        since = entry.seq;
-        print(entry.request as Json);
+    // A platform stopped or restarted mid-stream ends it abruptly (undici: "terminated"), not with a close.
+    const ended = await (async () => {
+      for await (const { event, data } of serverEvents(body)) {
+        if (event === JOURNAL_EVENTS.hello) {
+          // A platform that lost its journal (started again without --data) numbers from 0 again.
+          since = Math.min(since, journalHelloSchema.parse(JSON.parse(data)).seq);
+        } else if (event === JOURNAL_EVENTS.request) {
+          const entry = journalEntrySchema.parse(JSON.parse(data));
+          if (entry.seq <= since) continue;
+          since = entry.seq;
+          print(entry.request as Json);
+        }
       }
-    }
-    out.warn(`imposter ${port}'s journal stream closed; opening it again after request ${since}`);
+      return "closed";
+    })().catch((error: unknown) => `broke (${error instanceof Error ? error.message : String(error)})`);
+    out.warn(`imposter ${port}'s journal stream ${ended}; opening it again after request ${since}`);
     await sleep(RECONNECT_MS);
+  }
+}
+
+/** The stream opened again, waiting out a platform that is restarting; past UNREACHABLE_FOR_MS its error stands. */
+async function reopen(client: Client, port: number, since: number) {
+  const giveUpAt = Date.now() + UNREACHABLE_FOR_MS;
+  for (;;) {
+    try {
+      return await client.journalStream(port, since);
+    } catch (error) {
+      const unreachable = error instanceof CliError && error.message.startsWith("could not reach");
+      if (!unreachable || Date.now() >= giveUpAt) throw error;
+      await sleep(RECONNECT_MS);
+    }
   }
 }
 
