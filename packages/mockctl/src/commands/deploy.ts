@@ -78,7 +78,7 @@ export const deploy: Command = {
       printTable(out, steps);
       out.success(`Dry run: ${summary}; nothing was sent.`, {
         dryRun: true,
-        imposters: steps.map(({ imposter: _i, ...s }) => s),
+        imposters: steps.map(({ imposter: _i, previous: _p, ...s }) => s),
       });
       return;
     }

@@ -47,4 +47,58 @@ describe("applySteps", () => {
       { action: "create", port: 4551, source: "a.json", url: "http://mocks.test/i/4551" },
     ]);
   });
+
+  // Replace is DELETE then POST: a refused POST (a storage limit, say) used to leave the port empty while
+  // the hint said imposters already deployed were kept.
+  describe("a refused replacement", () => {
+    const replace: Step = {
+      ...step(4553),
+      action: "replace",
+      previous: { protocol: "http", port: 4553, name: "old" },
+    };
+    const tooBig = new ApiError(413, [{ code: "limit exceeded", message: "too big" }], "POST /imposters");
+
+    function replacing(putBack: "ok" | "refused") {
+      const posted: unknown[] = [];
+      const client = {
+        async deleteImposter() {
+          return {};
+        },
+        async createImposter(imposter: { name?: string }) {
+          posted.push(imposter);
+          if (imposter.name !== "old") throw tooBig;
+          if (putBack === "refused")
+            throw new ApiError(500, [{ code: "internal error", message: "down" }], "POST /imposters");
+          return {};
+        },
+      } as unknown as Client;
+      return { client, posted };
+    }
+
+    it("puts the imposter deployed before back, and says so", async () => {
+      const { client, posted } = replacing("ok");
+      await expect(applySteps(client, [replace], createProgress(1))).rejects.toMatchObject({
+        message: "a.json: imposter 4553 was refused (replace): POST /imposters failed with 413",
+        details: ["limit exceeded: too big", "imposter 4553 as deployed before was put back"],
+      });
+      expect(posted).toEqual([replace.imposter, replace.previous]);
+    });
+
+    it("says when it could not be put back", async () => {
+      const { client } = replacing("refused");
+      await expect(applySteps(client, [replace], createProgress(1))).rejects.toMatchObject({
+        details: [
+          "limit exceeded: too big",
+          "imposter 4553 as deployed before was deleted and could not be put back: POST /imposters failed with 500",
+        ],
+      });
+    });
+  });
+
+  it("points a refusal for the token's scope at the token, not the imposter", async () => {
+    const readOnly = new ApiError(403, [{ code: "insufficient access", message: "read" }], "POST /imposters");
+    const client = { createImposter: async () => Promise.reject(readOnly) } as unknown as Client;
+    const error = await applySteps(client, [step(4554)], createProgress(1)).catch((e: unknown) => e);
+    expect((error as { hint: string }).hint).toContain("--scope write");
+  });
 });

@@ -3,27 +3,63 @@ import { CliError } from "../output.ts";
 import type { Progress } from "../progress.ts";
 import type { Step } from "./plan.ts";
 
-export interface Deployed extends Omit<Step, "imposter"> {
+export interface Deployed extends Omit<Step, "imposter" | "previous"> {
   url?: string;
 }
 
-/** One step against the admin API: replace is mb's only way per imposter, DELETE then POST. */
+/** A replacement the platform refused after the imposter it replaces was deleted; `putBack` says what followed. */
+class ReplaceRefused extends Error {
+  constructor(
+    readonly refused: ApiError,
+    readonly putBack: true | Error,
+  ) {
+    super(refused.message);
+  }
+}
+
+/**
+ * One step against the admin API: replace is mb's only way per imposter, DELETE then POST. When the POST is
+ * refused (a workspace's storage limit, an imposter the platform rejects), the imposter deployed before is
+ * POSTed back as it was stored, so a failed deploy does not leave the port empty.
+ */
 export async function applyStep(client: Client, step: Step): Promise<void> {
   if (step.action === "unchanged") return;
   if (step.action !== "create") await client.deleteImposter(step.port);
-  if (step.imposter !== undefined && step.action !== "delete") await client.createImposter(step.imposter);
+  if (step.imposter === undefined || step.action === "delete") return;
+  try {
+    await client.createImposter(step.imposter);
+  } catch (error) {
+    if (step.action !== "replace" || step.previous === undefined || !(error instanceof ApiError)) throw error;
+    const putBack = await client.createImposter(step.previous).then(
+      () => true as const,
+      (failed: unknown) => (failed instanceof Error ? failed : new Error(String(failed))),
+    );
+    throw new ReplaceRefused(error, putBack);
+  }
 }
 
 /** Imposters sent at once: each is its own object on the platform, so they need no order among them. */
 const CONCURRENCY = 8;
 
-function refusal(step: Step, error: ApiError): CliError {
+const FIX_AND_DEPLOY =
+  "Fix the imposter and deploy again: imposters already deployed are kept and will show as unchanged.";
+
+function refusal(step: Step, error: ApiError | ReplaceRefused): CliError {
   const where = `${step.source ?? "the platform"}: imposter ${step.port}`;
-  return new CliError(
-    `${where} was refused (${step.action}): ${error.message}`,
-    error.details,
-    "Fix the imposter and deploy again: imposters already deployed are kept and will show as unchanged.",
-  );
+  const refused = error instanceof ReplaceRefused ? error.refused : error;
+  const details = [...refused.details];
+  if (error instanceof ReplaceRefused) {
+    details.push(
+      error.putBack === true
+        ? `imposter ${step.port} as deployed before was put back`
+        : `imposter ${step.port} as deployed before was deleted and could not be put back: ${error.putBack.message}`,
+    );
+  }
+  const hint =
+    refused.status === 403
+      ? "The token may only read: deploy with a token of the write scope (`mockctl tokens create <name> --scope write`)."
+      : FIX_AND_DEPLOY;
+  return new CliError(`${where} was refused (${step.action}): ${refused.message}`, details, hint);
 }
 
 /**
@@ -40,7 +76,8 @@ export async function applySteps(client: Client, steps: Step[], progress: Progre
         await applyStep(client, step);
         if (step.action !== "unchanged") progress.tick(`${step.action} ${step.port}`);
       } catch (error) {
-        failure ??= error instanceof ApiError ? refusal(step, error) : error;
+        failure ??=
+          error instanceof ApiError || error instanceof ReplaceRefused ? refusal(step, error) : error;
       }
     }
   };
@@ -50,7 +87,7 @@ export async function applySteps(client: Client, steps: Step[], progress: Progre
   const urls = new Map(
     (await client.listImposters()).map((imposter) => [Number(imposter.port), imposter.url as string]),
   );
-  return steps.map(({ imposter: _imposter, ...step }) => {
+  return steps.map(({ imposter: _imposter, previous: _previous, ...step }) => {
     const url = urls.get(step.port);
     return url === undefined || step.action === "delete" ? step : { ...step, url };
   });

@@ -73,6 +73,9 @@ describe("planDeploy", () => {
     ] as const)("%s: %s", (_name, file, current, action) => {
       const steps = planDeploy(desired(file), [stored(current)], false);
       expect(steps.map((step) => step.action)).toEqual([action]);
+      // A replacement carries what it replaces, as stored (without the platform's url), to put it back.
+      const { url: _url, ...previous } = stored(current) as { url?: string };
+      expect(steps[0]?.previous).toEqual(action === "replace" ? previous : undefined);
     });
   });
 

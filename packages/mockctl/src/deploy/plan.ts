@@ -11,6 +11,8 @@ export interface Step {
   name?: string;
   /** What is sent for create/replace. */
   imposter?: Imposter;
+  /** For replace: the imposter as stored (replayable form), put back if the replacement is refused. */
+  previous?: Json;
   /** Where it came from, e.g. "imposters.ejs: imposter 4545". */
   source?: string;
 }
@@ -68,8 +70,13 @@ export function planDeploy(desired: CheckedImposter[], current: Json[], prune: b
   const byPort = new Map(current.map((imposter) => [Number(imposter.port), imposter]));
   const steps: Step[] = desired.map(({ imposter, source }) => {
     const full = imposter as Imposter;
-    const action = actionFor(byPort.get(full.port), full);
+    const existing = byPort.get(full.port);
+    const action = actionFor(existing, full);
     const step: Step = { action, port: full.port, imposter: full, source: `${source.file}` };
+    if (action === "replace" && existing !== undefined) {
+      const { url: _url, ...previous } = existing;
+      step.previous = previous;
+    }
     if (full.name !== undefined) step.name = full.name;
     return step;
   });
