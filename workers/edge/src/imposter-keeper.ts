@@ -183,6 +183,7 @@ export class ImposterKeeper {
     if (live === null) return fail(NO_SUCH_IMPOSTER);
     this.#takeHits();
     live.numberOfRequests = 0;
+    this.#lastRequestAt = undefined; // as stored: the count and its last activity start again together
     this.#version += 1;
     this.#store.resetRequests(this.#version);
     this.#publish();
@@ -218,7 +219,7 @@ export class ImposterKeeper {
       return failed(error);
     } finally {
       // The engine counts and records before it resolves (as mb does), so a failed response still counts.
-      this.#pending.add(live.cursors, state, answered);
+      this.#pending.add(live.cursors, state, answered, this.#lastRequestAt ?? Date.now());
       live.cursors = state.cursors;
       live.numberOfRequests = state.numberOfRequests;
     }
@@ -296,6 +297,6 @@ export class ImposterKeeper {
     if (this.#live === null || !(served > 0)) return;
     this.#lastRequestAt = Date.now();
     this.#live.numberOfRequests += served;
-    this.#store.setCount(this.#live.numberOfRequests);
+    this.#store.setCount(this.#live.numberOfRequests, this.#lastRequestAt);
   }
 }

@@ -120,7 +120,7 @@ describe("an empty journal, known without a query", () => {
       const served = (path: string) => ({ request: mbRequest({ path, timestamp }), stubIndex: null });
       const paths = () => store.requests().map((request) => request.path);
       const seen: unknown[] = [paths(), store.lastRequestAt()];
-      store.recordServed(1, {}, [served("/a")]);
+      store.recordServed(1, {}, [served("/a")], Date.parse(timestamp));
       seen.push(paths(), store.entriesAfter(0).length, store.lastRequestAt() === Date.parse(timestamp));
       store.resetRequests(2);
       seen.push(paths(), store.entriesAfter(0).length, store.lastRequestAt());

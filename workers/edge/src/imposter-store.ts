@@ -192,8 +192,10 @@ export class ImposterStore {
     this.#journalEmpty = true;
   }
 
-  setCount(numberOfRequests: number): void {
+  /** The count a front door flushed, and when the last of those requests came (ms since the epoch). */
+  setCount(numberOfRequests: number, lastRequestAt: number): void {
     this.#setMeta("numberOfRequests", numberOfRequests);
+    this.#setMeta("lastRequestAt", lastRequestAt);
   }
 
   /**
@@ -206,9 +208,15 @@ export class ImposterStore {
    * one commit for many requests. The journal goes first because it is the write most likely to fail
    * (the object's storage full); then nothing of this request is written.
    */
-  recordServed(numberOfRequests: number, cursors: Record<number, number>, served: Served[]): JournalEntry[] {
+  recordServed(
+    numberOfRequests: number,
+    cursors: Record<number, number>,
+    served: Served[],
+    lastRequestAt = Date.now(),
+  ): JournalEntry[] {
     const entries = served.length > 0 ? this.#append(served) : [];
     this.#setMeta("numberOfRequests", numberOfRequests);
+    this.#setMeta("lastRequestAt", lastRequestAt);
     this.#writeCursors(cursors);
     return entries;
   }
@@ -230,8 +238,14 @@ export class ImposterStore {
     return listed.reverse().map((row) => this.#parse(row));
   }
 
-  /** When the newest retained journal entry was received (ms since the epoch), if there is one. */
+  /**
+   * When the imposter last got a request (ms since the epoch), written with its count (at most once a second
+   * for the front door's), so it outlives the object's eviction; an object written before that was kept
+   * falls back to its newest journal entry.
+   */
   lastRequestAt(): number | undefined {
+    const written = this.#meta("lastRequestAt");
+    if (written > 0) return written;
     if (this.#journalEmpty) return undefined;
     const row = this.#sql
       .exec<{ seq: number; request: string }>("SELECT seq, request FROM journal ORDER BY seq DESC LIMIT 1")
@@ -296,6 +310,7 @@ export class ImposterStore {
     this.#sql.exec("DELETE FROM journal_chunk");
     this.#chunked = false;
     this.#setMeta("numberOfRequests", 0);
+    this.#setMeta("lastRequestAt", 0);
   }
 }
 

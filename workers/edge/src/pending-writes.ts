@@ -17,6 +17,7 @@ export class PendingWrites {
   #numberOfRequests: number | undefined;
   #cursors: Record<number, number> = {};
   #requests: Served[] = [];
+  #lastRequestAt = 0;
   #scheduled: Promise<void> | undefined;
   /** Told what each write added to the journal (the live stream's feed), once it is written. */
   readonly #journaled: (entries: JournalEntry[]) => void;
@@ -28,11 +29,18 @@ export class PendingWrites {
 
   /**
    * What serving one request changed: the state after it (whose `requests` are the ones it recorded)
-   * against the cursors before it, and the stub that answered (null for none, or when serving failed).
+   * against the cursors before it, the stub that answered (null for none, or when serving failed), and
+   * when it came (the overview's last activity).
    * Only moved cursors are written; later values replace earlier ones.
    */
-  add(cursorsBefore: Record<number, number>, after: ImposterState, stubIndex: number | null): void {
+  add(
+    cursorsBefore: Record<number, number>,
+    after: ImposterState,
+    stubIndex: number | null,
+    at: number,
+  ): void {
     this.#numberOfRequests = after.numberOfRequests;
+    this.#lastRequestAt = at;
     for (const [key, cursor] of Object.entries(after.cursors)) {
       if (cursorsBefore[Number(key)] !== cursor) this.#cursors[Number(key)] = cursor;
     }
@@ -57,7 +65,7 @@ export class PendingWrites {
     this.#numberOfRequests = undefined;
     this.#cursors = {};
     this.#requests = [];
-    const entries = this.#store.recordServed(numberOfRequests, cursors, requests);
+    const entries = this.#store.recordServed(numberOfRequests, cursors, requests, this.#lastRequestAt);
     if (entries.length > 0) this.#journaled(entries);
   }
 }

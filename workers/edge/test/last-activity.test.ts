@@ -1,10 +1,11 @@
+import { abortAllDurableObjects } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { freshPort, imposter, is, objectFor, send } from "./helpers.ts";
 
 const lastRequestAt = async (port: number) => (await objectFor(port).summary())?.overview?.lastRequestAt;
 
-// The dashboard's "last activity" (GET /imposters?overview=true): kept in the object's memory, so serving
-// a request writes nothing new for it.
+// The dashboard's "last activity" (GET /imposters?overview=true): in the object's memory, written with the
+// request count (at most once a second for the front door's requests), so serving writes nothing of its own.
 describe("an imposter's overview", { timeout: 20_000 }, () => {
   it("says never until a request arrives, then when, for requests served at the front door", async () => {
     const port = freshPort();
@@ -26,6 +27,32 @@ describe("an imposter's overview", { timeout: 20_000 }, () => {
     await send(`/i/${port}/`);
     expect(Date.parse((await lastRequestAt(port)) ?? "")).toBeGreaterThanOrEqual(before - 1);
     await objectFor(port).put(imposter(port, { stubs: [] }));
+    expect(await lastRequestAt(port)).toBeNull();
+  });
+
+  // The dashboard showed "never" beside a non-zero count whenever the object had been evicted (QA saw it
+  // flip between a time and never): it was kept in memory only.
+  it.each([
+    ["at the front door", {}],
+    ["by the object", { recordRequests: true }],
+  ])("outlives the object's restart, for requests served %s", async (_where, fields) => {
+    const port = freshPort();
+    await objectFor(port).put(imposter(port, { ...fields, stubs: [is("a")] }));
+    await send(`/i/${port}/`);
+    const at = await lastRequestAt(port);
+    expect(at).not.toBeNull();
+    await abortAllDurableObjects();
+    expect(await lastRequestAt(port)).toBe(at);
+    expect((await objectFor(port).summary())?.state.numberOfRequests).toBe(1);
+  });
+
+  it("starts again when the recorded requests are cleared, as the count does", async () => {
+    const port = freshPort();
+    await objectFor(port).put(imposter(port, { recordRequests: true, stubs: [is("a")] }));
+    await send(`/i/${port}/`);
+    await objectFor(port).resetRequests();
+    expect(await lastRequestAt(port)).toBeNull();
+    await abortAllDurableObjects();
     expect(await lastRequestAt(port)).toBeNull();
   });
 });
