@@ -151,4 +151,18 @@ describe("ImpostersList", () => {
     expect(screen.getByRole("status").textContent).toBe("Created 54551.");
     expect(lists()).toBe(3);
   });
+
+  it("asks for the list again while it is shown, so counts and new imposters appear", async () => {
+    let requests = 3;
+    const { api } = fakeApi({
+      "GET /imposters?overview=true": () => ({
+        imposters: [{ ...listed()[0], numberOfRequests: requests++ }],
+      }),
+    });
+    await act(async () => render(<ImpostersList api={api} refreshMs={30} />));
+    const first = rowTexts()[0];
+    await act(() => new Promise((done) => setTimeout(done, 100)));
+    expect(rowTexts()[0]).not.toBe(first);
+    expect(rowTexts()[0]).toMatch(/^4545ordershttp2([4-9]|\d\d)/); // 2 stubs, requests past 3
+  });
 });

@@ -37,7 +37,10 @@ export function sortImposters(all: ImposterSummary[], by: SortBy): ImposterSumma
   return [...all].sort((a, b) => activityOf(b) - activityOf(a) || a.port - b.port);
 }
 
-export function ImpostersList({ api }: { api: Api }) {
+/** How often the list asks again while the page is visible: new imposters, counts and last activity. */
+export const LIST_REFRESH_MS = 5_000;
+
+export function ImpostersList({ api, refreshMs = LIST_REFRESH_MS }: { api: Api; refreshMs?: number }) {
   const [imposters, setImposters] = useState<ImposterSummary[] | undefined>();
   const [error, setError] = useState<string>();
   const [query, setQuery] = useState("");
@@ -48,9 +51,22 @@ export function ImpostersList({ api }: { api: Api }) {
   const [created, setCreated] = useState<number[]>([]);
   const [selected, setSelected] = useState<number>();
   const reload = useCallback(() => {
-    api.listImposters().then(setImposters, (e: unknown) => setError(String(e)));
+    api.listImposters().then(
+      (listed) => {
+        setImposters(listed);
+        setError(undefined);
+      },
+      (e: unknown) => setError(String(e)),
+    );
   }, [api]);
   useEffect(() => reload(), [reload]);
+  // The list used to be read once: requests and imposters made elsewhere never showed until a reload.
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === "visible") reload();
+    }, refreshMs);
+    return () => clearInterval(timer);
+  }, [reload, refreshMs]);
   const shown = useMemo(
     () => sortImposters(filterImposters(imposters ?? [], query, protocol), sortBy),
     [imposters, query, protocol, sortBy],
