@@ -3,12 +3,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { App } from "./App.tsx";
 
 /** A platform whose admin API wants x-api-key `secret` (or none, when `key` is undefined). */
-function platform(key: string | undefined) {
+function platform(key: string | undefined, revoked = () => false) {
   const seen: Array<string | null> = [];
   vi.stubGlobal("fetch", async (_input: RequestInfo | URL, init?: RequestInit) => {
     const given = new Headers(init?.headers).get("x-api-key");
     seen.push(given);
-    if (key !== undefined && given !== key)
+    if ((key !== undefined && given !== key) || revoked())
       return new Response(JSON.stringify({ errors: [{ code: "unauthorized", message: "no" }] }), {
         status: 401,
       });
@@ -43,4 +43,18 @@ describe("App", () => {
     expect(seen.at(-1)).toBe("secret");
     expect(sessionStorage.getItem("mockctl.token")).toBe("secret");
   });
+
+  // A revoked token left the page showing mb's 401 text and polling with 401s every 2 s.
+  it("goes back to sign-in, saying why, once the platform refuses the token it took", async () => {
+    let revoked = false;
+    platform("secret", () => revoked);
+    sessionStorage.setItem("mockctl.token", "secret");
+    await act(async () => render(<App />));
+    expect(screen.getByRole("button", { name: "Sign out" })).toBeTruthy();
+    revoked = true;
+    await act(() => new Promise((done) => setTimeout(done, 5_200))); // the list's next read
+    expect(screen.getByRole("alert").textContent).toContain("no longer accepts this token");
+    expect(screen.getByLabelText("API token")).toBeTruthy();
+    expect(sessionStorage.getItem("mockctl.token")).toBeNull();
+  }, 10_000);
 });

@@ -21,7 +21,23 @@ export function App({ base = "" }: { base?: string }) {
   const [state, setState] = useState<State>({ phase: "checking" });
   const route = useRoute();
   const token = state.phase === "in" ? state.token : undefined;
-  const api = useMemo(() => createApi({ base, token }), [base, token]);
+  // A token revoked or expired while the page is open: back to sign-in, saying why, instead of a page of
+  // 401s that keeps polling.
+  const api = useMemo(
+    () =>
+      createApi({
+        base,
+        token,
+        onUnauthorized: () => {
+          sessionStorage.removeItem(TOKEN_KEY);
+          setState({
+            phase: "signed-out",
+            error: "The platform no longer accepts this token (revoked or expired?): sign in again.",
+          });
+        },
+      }),
+    [base, token],
+  );
 
   const signIn = async (candidate: string | undefined, quiet = false) => {
     try {

@@ -8,6 +8,8 @@ type Fetch = typeof fetch;
 export interface Session {
   base: string;
   token: string | undefined;
+  /** Told when the admin API answers 401: the token was revoked or has expired since sign-in. */
+  onUnauthorized?: () => void;
 }
 
 export function authHeaders(session: Session): Record<string, string> {
@@ -24,7 +26,13 @@ async function errorOf(response: Response): Promise<ApiError> {
  * (The Hono client, `@mockctl/admin/client`, would pull the admin Worker's own types, Env and D1, into the
  * browser's type check.)
  */
-export function createApi(session: Session, fetchImpl: Fetch = (...args) => fetch(...args)) {
+export function createApi(session: Session, plainFetch: Fetch = (...args) => fetch(...args)) {
+  // Every call, the journal stream's included, goes through here, so one 401 anywhere ends the session.
+  const fetchImpl: Fetch = async (...args) => {
+    const response = await plainFetch(...args);
+    if (response.status === 401) session.onUnauthorized?.();
+    return response;
+  };
   async function send(method: string, path: string, body?: unknown, extra?: Record<string, string>) {
     const response = await fetchImpl(`${session.base}${path}`, {
       method,

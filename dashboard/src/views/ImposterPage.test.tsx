@@ -76,4 +76,17 @@ describe("ImposterPage", () => {
     expect(screen.getByText("Unsaved changes.")).toBeTruthy();
     expect(within(screen.getByRole("listbox", { name: "stubs" })).getAllByRole("option")).toHaveLength(2);
   });
+
+  it("says plainly when there is no such imposter, with the way back", async () => {
+    const missing = JSON.stringify({
+      errors: [{ code: "no such resource", message: "Try POSTing to /imposters first?" }],
+    });
+    const fetchImpl = async () => new Response(missing, { status: 404 });
+    const api = createApi({ base: "", token: undefined }, fetchImpl as typeof fetch);
+    await act(async () => render(<ImposterPage api={api} port={9999} tab="stubs" />));
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "No imposter 9999 on this platform: it may have been deleted, or never created.",
+    );
+    expect(screen.getByRole("link", { name: "← All imposters" }).getAttribute("href")).toBe("#/");
+  });
 });

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import type { Api } from "../api/client.ts";
-import type { ImposterDetail } from "../api/types.ts";
+import { ApiError, type ImposterDetail } from "../api/types.ts";
 import { useJournal } from "../api/use-journal.ts";
 import { CopyButton } from "../components/CopyButton.tsx";
 import { hrefOf, TABS, type Tab } from "../route.ts";
@@ -30,7 +30,15 @@ export function ImposterPage({ api, port, tab }: { api: Api; port: number; tab: 
   }, [tab]);
   const journal = useJournal(api, port);
   const reload = useCallback(() => {
-    api.getImposter(port).then(setImposter, (e: unknown) => setError(String(e)));
+    api
+      .getImposter(port)
+      .then(setImposter, (e: unknown) =>
+        setError(
+          e instanceof ApiError && e.status === 404
+            ? `No imposter ${port} on this platform: it may have been deleted, or never created.`
+            : String(e),
+        ),
+      );
   }, [api, port]);
   useEffect(() => reload(), [reload]);
   // A proxy recorded into the stubs (the stream's `stubs` events, gathered per batch): fetch them once.
@@ -41,9 +49,12 @@ export function ImposterPage({ api, port, tab }: { api: Api; port: number; tab: 
 
   if (error)
     return (
-      <p role="alert" className="error">
-        {error}
-      </p>
+      <section>
+        <p role="alert" className="error">
+          {error}
+        </p>
+        <a href={hrefOf({ view: "list" })}>← All imposters</a>
+      </section>
     );
   if (imposter === undefined) return <p className="loading">Loading…</p>;
   return (
