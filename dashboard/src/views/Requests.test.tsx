@@ -57,4 +57,23 @@ describe("Requests", () => {
     expect(screen.queryByRole("table")).toBeNull();
     expect(calls).toEqual([]);
   });
+
+  it.each([
+    [true, 0, "Select a request to see it (none yet: send one from Try it)."],
+    [
+      false,
+      7,
+      "None kept: it has answered 7 requests, and lists them only with recordRequests on (mb's rule).",
+    ],
+    [
+      false,
+      1,
+      "None kept: it has answered 1 request, and lists them only with recordRequests on (mb's rule).",
+    ],
+  ])("with no requests listed and recordRequests %s (%i answered), says why", (records, answered, hint) => {
+    const { api } = fakeApi({});
+    const shown = { ...imposter, recordRequests: records, numberOfRequests: answered } as ImposterDetail;
+    render(<Requests api={api} imposter={shown} journal={{ entries: [], source: "live" }} />);
+    expect(screen.getByText(hint)).toBeTruthy();
+  });
 });

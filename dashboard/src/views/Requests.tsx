@@ -3,6 +3,7 @@ import type { Api } from "../api/client.ts";
 import type { ImposterDetail, JournalEntry } from "../api/types.ts";
 import type { JournalSource } from "../api/use-journal.ts";
 import { VirtualList } from "../components/VirtualList.tsx";
+import { pluralize } from "../plural.ts";
 import { NearMisses } from "./NearMisses.tsx";
 
 interface Props {
@@ -53,16 +54,20 @@ export function Requests({ api, imposter, journal }: Props) {
       </div>
       <div className="pane">
         {entry === undefined ? (
-          <p className="muted">
-            Select a request to see it
-            {journal.entries.length === 0 ? " (none yet: send one from Try it)" : ""}.
-          </p>
+          <p className="muted">{emptyHint(imposter, journal.entries.length)}</p>
         ) : (
           <RequestDetail api={api} port={imposter.port} entry={entry} />
         )}
       </div>
     </div>
   );
+}
+
+/** What the empty pane says: "send one" would mislead for an imposter that keeps no requests. */
+function emptyHint(imposter: ImposterDetail, shown: number): string {
+  if (shown > 0) return "Select a request to see it.";
+  if (imposter.recordRequests) return "Select a request to see it (none yet: send one from Try it).";
+  return `None kept: it has answered ${pluralize(imposter.numberOfRequests, "request")}, and lists them only with recordRequests on (mb's rule).`;
 }
 
 function RequestDetail({ api, port, entry }: { api: Api; port: number; entry: JournalEntry }) {
