@@ -28,7 +28,19 @@ export interface JournalEntry {
   request: MbRequest;
   /** The stub that answered; null when none matched; undefined when the source cannot tell (fallback). */
   stubIndex: number | null | undefined;
+  /** The imposter's version whose stub list `stubIndex` indexes; absent when the platform did not say. */
+  version?: number | undefined;
 }
+
+/**
+ * Whether an entry's stub index points into an older stub list than the one shown (a proxy recorded, or
+ * the stubs were edited, since it was answered): then "stub #0" is not today's stub #0.
+ */
+export const fromEarlierStubs = (entry: JournalEntry, current: number | undefined): boolean =>
+  typeof entry.stubIndex === "number" &&
+  entry.version !== undefined &&
+  current !== undefined &&
+  entry.version < current;
 
 /** An error answer of the admin API: mb's `{ errors: [...] }` with the HTTP status. */
 export class ApiError extends Error {

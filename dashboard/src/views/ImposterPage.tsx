@@ -46,6 +46,13 @@ export function ImposterPage({ api, port, tab }: { api: Api; port: number; tab: 
   useEffect(() => {
     if (recorded > 0) reload();
   }, [recorded, reload]);
+  // A request answered by a newer version than the one shown (stubs changed elsewhere: the CLI, another
+  // tab): read the imposter again, so stub indexes are read against the stubs that answered.
+  const newest = journal.entries.at(-1)?.version;
+  const shown = imposter?.version;
+  useEffect(() => {
+    if (newest !== undefined && shown !== undefined && newest > shown) reload();
+  }, [newest, shown, reload]);
 
   if (error)
     return (

@@ -76,4 +76,25 @@ describe("Requests", () => {
     render(<Requests api={api} imposter={shown} journal={{ entries: [], source: "live" }} />);
     expect(screen.getByText(hint)).toBeTruthy();
   });
+
+  // A proxy recorded (version 4 -> 5) after the first request: its "stub #0" was the proxy, now stub #1.
+  it("marks an index into the stubs as they were before the last change", () => {
+    const { api } = fakeApi({});
+    const versioned: JournalEntry[] = [
+      { ...entries[0]!, stubIndex: 0, version: 4 },
+      { ...entries[0]!, seq: 2, stubIndex: 0, version: 5 },
+      { ...entries[1]!, seq: 3, version: 4 },
+    ];
+    const now = { ...imposter, version: 5 } as ImposterDetail;
+    render(<Requests api={api} imposter={now} journal={{ entries: versioned, source: "live" }} />);
+    const rows = within(screen.getByRole("listbox", { name: "requests" })).getAllByRole("option");
+    const badges = rows.map((row) => row.querySelector(".badge"));
+    expect(badges.map((badge) => badge?.textContent)).toEqual([
+      "stub #0 (earlier stubs)",
+      "stub #0",
+      "no match",
+    ]);
+    expect(badges[0]?.getAttribute("title")).toContain("changed them since");
+    expect(badges[1]?.getAttribute("title")).toBeNull();
+  });
 });

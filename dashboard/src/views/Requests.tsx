@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { Api } from "../api/client.ts";
-import type { ImposterDetail, JournalEntry } from "../api/types.ts";
+import { fromEarlierStubs, type ImposterDetail, type JournalEntry } from "../api/types.ts";
 import type { JournalSource } from "../api/use-journal.ts";
 import { VirtualList } from "../components/VirtualList.tsx";
 import { pluralize } from "../plural.ts";
@@ -12,9 +12,10 @@ interface Props {
   journal: { entries: JournalEntry[]; source: JournalSource };
 }
 
-export function matchLabel(stubIndex: number | null | undefined): string {
+export function matchLabel(stubIndex: number | null | undefined, earlier = false): string {
   if (stubIndex === null) return "no match";
-  return stubIndex === undefined ? "" : `stub #${stubIndex}`;
+  if (stubIndex === undefined) return "";
+  return earlier ? `stub #${stubIndex} (earlier stubs)` : `stub #${stubIndex}`;
 }
 
 const SOURCES: Record<JournalSource, string> = {
@@ -45,8 +46,11 @@ export function Requests({ api, imposter, journal }: Props) {
               <time>{item.at ? new Date(item.at).toLocaleTimeString() : ""}</time>
               <span className="method">{item.request.method}</span>
               <span className="path">{item.request.path}</span>
-              <span className={item.stubIndex === null ? "badge miss" : "badge"}>
-                {matchLabel(item.stubIndex)}
+              <span
+                className={item.stubIndex === null ? "badge miss" : "badge"}
+                title={fromEarlierStubs(item, imposter.version) ? EARLIER : undefined}
+              >
+                {matchLabel(item.stubIndex, fromEarlierStubs(item, imposter.version))}
               </span>
             </div>
           )}
@@ -56,7 +60,12 @@ export function Requests({ api, imposter, journal }: Props) {
         {entry === undefined ? (
           <p className="muted">{emptyHint(imposter, journal.entries.length)}</p>
         ) : (
-          <RequestDetail api={api} port={imposter.port} entry={entry} />
+          <RequestDetail
+            api={api}
+            port={imposter.port}
+            entry={entry}
+            earlier={fromEarlierStubs(entry, imposter.version)}
+          />
         )}
       </div>
     </div>
@@ -70,13 +79,28 @@ function emptyHint(imposter: ImposterDetail, shown: number): string {
   return `None kept: it has answered ${pluralize(imposter.numberOfRequests, "request")}, and lists them only with recordRequests on (mb's rule).`;
 }
 
-function RequestDetail({ api, port, entry }: { api: Api; port: number; entry: JournalEntry }) {
+const EARLIER =
+  "the index of a stub as the stubs were when this request was answered: a proxy's recording or an edit has changed them since";
+
+function RequestDetail({
+  api,
+  port,
+  entry,
+  earlier,
+}: {
+  api: Api;
+  port: number;
+  entry: JournalEntry;
+  earlier: boolean;
+}) {
   const { request } = entry;
   return (
     <article aria-label="Request detail">
       <h2>
         {request.method} {request.path}{" "}
-        <span className="badge">{matchLabel(entry.stubIndex) || "answered"}</span>
+        <span className="badge" title={earlier ? EARLIER : undefined}>
+          {matchLabel(entry.stubIndex, earlier) || "answered"}
+        </span>
       </h2>
       <pre className="code">
         {JSON.stringify({ query: request.query, headers: request.headers, body: request.body }, null, 2)}

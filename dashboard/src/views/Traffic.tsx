@@ -61,8 +61,8 @@ export default function Traffic({
   entries: JournalEntry[];
 }) {
   const series = useMemo(
-    () => trafficSeries(entries, imposter.stubs.length),
-    [entries, imposter.stubs.length],
+    () => trafficSeries(entries, imposter.stubs.length, imposter.version),
+    [entries, imposter.stubs.length, imposter.version],
   );
   return (
     <div className="charts">

@@ -32,6 +32,20 @@ describe("trafficSeries", () => {
     expect(series.stubHits).toEqual([0, 0, 1]);
   });
 
+  it("does not count a hit of the stubs before the last change as today's stub of that index", () => {
+    const series = trafficSeries(
+      [
+        { ...entry("2026-11-24T10:00:05Z", 0), version: 4 },
+        { ...entry("2026-11-24T10:00:06Z", 0), version: 5 },
+        entry("2026-11-24T10:00:07Z", 1),
+      ],
+      2,
+      5,
+    );
+    expect(series.stubLabels).toEqual(["#0", "#1", "no match", "earlier stubs"]);
+    expect(series.stubHits).toEqual([1, 1, 0, 1]);
+  });
+
   it("is empty without requests", () => {
     expect(trafficSeries([], 0)).toEqual({
       minutes: [],

@@ -26,6 +26,12 @@ export const journalEntrySchema = z.object({
   request: MbRequestSchema,
   /** The stub that answered, or null when none matched (the default response). */
   stubIndex: stubIndexSchema.nullable(),
+  /**
+   * The imposter's version that answered (the `ETag` of GET /imposters/:id): `stubIndex` indexes its stub
+   * list, which a proxy's recording or an edit has changed when the version is no longer the current one.
+   * Absent for entries recorded before versions were kept.
+   */
+  version: z.number().int().nonnegative().optional(),
 });
 export type JournalEntry = z.infer<typeof journalEntrySchema>;
 

@@ -219,7 +219,7 @@ export class ImposterKeeper {
       return failed(error);
     } finally {
       // The engine counts and records before it resolves (as mb does), so a failed response still counts.
-      this.#pending.add(live.cursors, state, answered, this.#lastRequestAt ?? Date.now());
+      this.#pending.add(live.cursors, state, answered, this.#lastRequestAt ?? Date.now(), this.#version);
       live.cursors = state.cursors;
       live.numberOfRequests = state.numberOfRequests;
     }

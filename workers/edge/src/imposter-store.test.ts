@@ -49,7 +49,11 @@ describe("a recorded request longer than a row", () => {
     await objectFor(port).put(imposter(port, { recordRequests: true }));
     const paths = await runInDurableObject(rawObjectFor(port), (_, state) => {
       const store = new ImposterStore(state.storage, 2);
-      const served = (path: string, body = "") => ({ request: mbRequest({ path, body }), stubIndex: null });
+      const served = (path: string, body = "") => ({
+        request: mbRequest({ path, body }),
+        stubIndex: null,
+        version: 1,
+      });
       store.recordServed(1, {}, [served("/long", longBody(0))]);
       store.recordServed(3, {}, [served("/a"), served("/b")]);
       return store.requests().map((request) => request.path);
@@ -68,7 +72,11 @@ describe("the journal an admin answer lists", () => {
     const port = freshPort();
     await objectFor(port).put(imposter(port, { recordRequests: true }));
     const listed = await runInDurableObject(rawObjectFor(port), (_, state) => {
-      const served = (path: string, body = "") => ({ request: mbRequest({ path, body }), stubIndex: null });
+      const served = (path: string, body = "") => ({
+        request: mbRequest({ path, body }),
+        stubIndex: null,
+        version: 1,
+      });
       const size = (path: string, body = "") => JSON.stringify(served(path, body).request).length;
       // A budget that holds the last two short entries, not the long one before them.
       const store = new ImposterStore(state.storage, 10, size("/b") + size("/c") + 1);
@@ -91,8 +99,11 @@ describe("a journal written before long entries were chunked", () => {
     await objectFor(port).put(imposter(port, { recordRequests: true }));
     const old = mbRequest({ path: "/old", timestamp: "2026-01-02T03:04:05.000Z" });
     await runInDurableObject(rawObjectFor(port), (_, state) => {
-      // As the old code wrote it: the request's JSON in its one row.
-      state.storage.sql.exec("INSERT INTO journal VALUES (1, ?, 0)", JSON.stringify(old));
+      // As the old code wrote it: the request's JSON in its one row, with no version.
+      state.storage.sql.exec(
+        "INSERT INTO journal (seq, request, stub) VALUES (1, ?, 0)",
+        JSON.stringify(old),
+      );
     });
     await abortAllDurableObjects();
     const body = longBody(0);
@@ -107,6 +118,7 @@ describe("a journal written before long entries were chunked", () => {
       [1, 0, "/old"],
       [2, null, "/new"],
     ]);
+    expect(entries.map((entry) => "version" in entry)).toEqual([false, true]);
   });
 });
 
@@ -117,7 +129,11 @@ describe("an empty journal, known without a query", () => {
     const listed = await runInDurableObject(rawObjectFor(port), (_, state) => {
       const store = new ImposterStore(state.storage);
       const timestamp = "2026-11-28T12:00:00.000Z";
-      const served = (path: string) => ({ request: mbRequest({ path, timestamp }), stubIndex: null });
+      const served = (path: string) => ({
+        request: mbRequest({ path, timestamp }),
+        stubIndex: null,
+        version: 1,
+      });
       const paths = () => store.requests().map((request) => request.path);
       const seen: unknown[] = [paths(), store.lastRequestAt()];
       store.recordServed(1, {}, [served("/a")], Date.parse(timestamp));
@@ -137,7 +153,7 @@ describe("an empty journal, known without a query", () => {
     await objectFor(port).put(imposter(port, { recordRequests: true }));
     const listed = await runInDurableObject(rawObjectFor(port), (_, state) => {
       const store = new ImposterStore(state.storage);
-      store.recordServed(1, {}, [{ request: mbRequest({ path: "/kept" }), stubIndex: null }]);
+      store.recordServed(1, {}, [{ request: mbRequest({ path: "/kept" }), stubIndex: null, version: 1 }]);
       const commit = state.storage.transactionSync.bind(state.storage);
       state.storage.transactionSync = <T>(work: () => T): T =>
         commit(() => {

@@ -1,5 +1,6 @@
 import type { JournalEntry } from "@mockctl/contract";
 import { type Imposter, type MbRequest, utf8Length } from "@mockctl/core";
+import { addJournalColumns } from "./journal-columns.ts";
 
 /**
  * Recorded requests kept per imposter unless JOURNAL_LIMIT says otherwise: a ring buffer, oldest dropped
@@ -47,7 +48,8 @@ const SCHEMA = `
   CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
   CREATE TABLE IF NOT EXISTS definition (chunk INTEGER PRIMARY KEY, text TEXT NOT NULL);
   CREATE TABLE IF NOT EXISTS cursors (stub INTEGER PRIMARY KEY, position INTEGER NOT NULL);
-  CREATE TABLE IF NOT EXISTS journal (seq INTEGER PRIMARY KEY, request TEXT NOT NULL, stub INTEGER);
+  CREATE TABLE IF NOT EXISTS journal (seq INTEGER PRIMARY KEY, request TEXT NOT NULL, stub INTEGER,
+    version INTEGER);
   CREATE TABLE IF NOT EXISTS journal_chunk (seq INTEGER, chunk INTEGER, text TEXT NOT NULL,
     PRIMARY KEY (seq, chunk));
 `;
@@ -73,7 +75,11 @@ const CHUNKED = "";
 export interface Served {
   request: MbRequest;
   stubIndex: number | null;
+  /** The imposter's version that served it (its stub list): what `stubIndex` indexes into. */
+  version: number;
 }
+
+const INSERT_ENTRY = "INSERT INTO journal (seq, request, stub, version) VALUES (?, ?, ?, ?)";
 
 // Upserts update a row in place; INSERT OR REPLACE would delete it and insert it again.
 const UPSERT_META = "INSERT INTO meta VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value";
@@ -106,7 +112,7 @@ export class ImposterStore {
     this.#storage = storage;
     this.#journalLimit = journalLimit;
     storage.sql.exec(SCHEMA);
-    addStubColumn(storage.sql);
+    addJournalColumns(storage.sql);
     const newest = storage.sql.exec<{ seq: number | null }>("SELECT MAX(seq) AS seq FROM journal").one().seq;
     this.#lastSeq = newest ?? 0;
     this.#journalEmpty = newest === null;
@@ -257,11 +263,13 @@ export class ImposterStore {
   /** The retained journal after `since`, oldest first, for a stream's replay. */
   entriesAfter(since: number): JournalEntry[] {
     if (this.#journalEmpty) return [];
-    const rows = this.#sql.exec<{ seq: number; request: string; stub: number | null }>(
-      "SELECT seq, request, stub FROM journal WHERE seq > ? ORDER BY seq",
-      since,
-    );
-    return rows.toArray().map((row) => entryOf(row.seq, this.#parse(row), row.stub));
+    const rows = this.#sql.exec<{
+      seq: number;
+      request: string;
+      stub: number | null;
+      version: number | null;
+    }>("SELECT seq, request, stub, version FROM journal WHERE seq > ? ORDER BY seq", since);
+    return rows.toArray().map((row) => entryOf(row.seq, this.#parse(row), row.stub, row.version));
   }
 
   /** A journal row's request; a chunked one's text is put together from journal_chunk. */
@@ -282,14 +290,13 @@ export class ImposterStore {
     const entries: JournalEntry[] = [];
     let seq = this.#lastSeq;
     this.#journalEmpty = false;
-    for (const { request, stubIndex } of served) {
+    for (const { request, stubIndex, version } of served) {
       seq += 1;
       const text = JSON.stringify(request);
       // The short path stays one row and one statement; only a long entry pays for chunks.
-      if (text.length <= CHUNK_CHARS)
-        this.#sql.exec("INSERT INTO journal VALUES (?, ?, ?)", seq, text, stubIndex);
-      else this.#appendChunked(seq, text, stubIndex);
-      entries.push(entryOf(seq, request, stubIndex));
+      if (text.length <= CHUNK_CHARS) this.#sql.exec(INSERT_ENTRY, seq, text, stubIndex, version);
+      else this.#appendChunked(seq, text, stubIndex, version);
+      entries.push(entryOf(seq, request, stubIndex, version));
     }
     // Only once the rows are in: a failed insert must not use up numbers.
     this.#lastSeq = seq;
@@ -298,8 +305,8 @@ export class ImposterStore {
     return entries;
   }
 
-  #appendChunked(seq: number, text: string, stubIndex: number | null): void {
-    this.#sql.exec("INSERT INTO journal VALUES (?, ?, ?)", seq, CHUNKED, stubIndex);
+  #appendChunked(seq: number, text: string, stubIndex: number | null, version: number): void {
+    this.#sql.exec(INSERT_ENTRY, seq, CHUNKED, stubIndex, version);
     for (const [i, chunk] of chunksOf(text, CHUNK_CHARS).entries())
       this.#sql.exec("INSERT INTO journal_chunk VALUES (?, ?, ?)", seq, i, chunk);
     this.#chunked = true;
@@ -314,18 +321,13 @@ export class ImposterStore {
   }
 }
 
-const entryOf = (seq: number, request: MbRequest, stubIndex: number | null): JournalEntry => ({
-  seq,
-  at: request.timestamp ?? new Date().toJSON(),
-  request,
-  stubIndex,
-});
-
-/** Objects created before the journal kept the answering stub get the column (their rows have none). */
-function addStubColumn(sql: SqlStorage): void {
-  try {
-    sql.exec("SELECT stub FROM journal LIMIT 0");
-  } catch {
-    sql.exec("ALTER TABLE journal ADD COLUMN stub INTEGER");
-  }
+function entryOf(
+  seq: number,
+  request: MbRequest,
+  stubIndex: number | null,
+  version: number | null,
+): JournalEntry {
+  const entry: JournalEntry = { seq, at: request.timestamp ?? new Date().toJSON(), request, stubIndex };
+  if (version !== null) entry.version = version;
+  return entry;
 }

@@ -29,8 +29,8 @@ export class PendingWrites {
 
   /**
    * What serving one request changed: the state after it (whose `requests` are the ones it recorded)
-   * against the cursors before it, the stub that answered (null for none, or when serving failed), and
-   * when it came (the overview's last activity).
+   * against the cursors before it, the stub that answered (null for none, or when serving failed), when
+   * it came (the overview's last activity) and the imposter's version that answered.
    * Only moved cursors are written; later values replace earlier ones.
    */
   add(
@@ -38,13 +38,14 @@ export class PendingWrites {
     after: ImposterState,
     stubIndex: number | null,
     at: number,
+    version: number,
   ): void {
     this.#numberOfRequests = after.numberOfRequests;
     this.#lastRequestAt = at;
     for (const [key, cursor] of Object.entries(after.cursors)) {
       if (cursorsBefore[Number(key)] !== cursor) this.#cursors[Number(key)] = cursor;
     }
-    for (const request of after.requests) this.#requests.push({ request, stubIndex });
+    for (const request of after.requests) this.#requests.push({ request, stubIndex, version });
   }
 
   /** Resolves once everything added so far is written; rejects if that write failed. */

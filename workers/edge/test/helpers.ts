@@ -35,8 +35,11 @@ export const mbRequest = (fields: Partial<MbRequest> = {}): MbRequest => ({
   ...fields,
 });
 
-/** A served GET of `/<i>` that no stub answered, as the journal records it. */
-export const journalEntry = (i: number): { request: MbRequest; stubIndex: number | null } => ({
+/** A served GET of `/<i>` that no stub of version 1 answered, as the journal records it. */
+export const journalEntry = (
+  i: number,
+): { request: MbRequest; stubIndex: number | null; version: number } => ({
   request: mbRequest({ path: `/${i}` }),
   stubIndex: null,
+  version: 1,
 });

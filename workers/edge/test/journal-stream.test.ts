@@ -50,6 +50,26 @@ describe("the live journal (ImposterObject.journal)", () => {
     expect(again?.data).toMatchObject({ seq: 4 });
   });
 
+  // The dashboard labelled old entries against today's stubs: after a proxy recorded (or an edit), "stub #0"
+  // named another stub than the one that answered. Each entry now says which version's stubs it indexes.
+  it("tells which version of the stubs each entry's index is into, live and replayed", async () => {
+    const port = freshPort();
+    const first = await objectFor(port).put(recording(port));
+    const events = eventReader((await objectFor(port).journal())!);
+    await events.take(1);
+    await send(`/i/${port}/a`);
+    const changed = await objectFor(port).addStub({ responses: [{ is: { body: "new" } }] }, 0);
+    expect(changed.ok).toBe(true);
+    await send(`/i/${port}/a`);
+    const live = (await events.take(2)).map((e) => e.data as JournalEntry);
+    expect(live.map((entry) => [entry.stubIndex, entry.version])).toEqual([
+      [0, first.version],
+      [0, first.version + 1],
+    ]);
+    const replayed = (await eventReader((await objectFor(port).journal(0))!).take(3)).slice(1);
+    expect(replayed.map((e) => (e.data as JournalEntry).version)).toEqual([first.version, first.version + 1]);
+  });
+
   it("ends every stream cleanly when the imposter is deleted, and has none for an unknown one", async () => {
     const port = freshPort();
     await objectFor(port).put(recording(port));
