@@ -41,12 +41,27 @@ describe("help", () => {
       '"message":"--json goes after the command: mockctl <command> --json"',
     ],
     [["imposters"], 2, "mockctl imposters needs one of: list, get, delete"],
+    [["imposters", "bogus"], 2, "unknown command: imposters bogus; try one of: list, get, delete"],
     [["nope"], 2, "unknown command: nope"],
     [["imposters", "get", "http"], 2, "invalid port: http"],
+    [["dev", "--port", "abc"], 2, "✘ ERROR invalid --port: abc (give 0-65535; 0 picks a free one)"],
+    [["dev", "--port", "70000"], 2, "invalid --port: 70000"],
   ])("usage errors exit 2: %j", async (args, code, text) => {
     const result = await runCli(args);
     expect(result.code).toBe(code);
     expect(result.stdout + result.stderr).toContain(text);
+  });
+
+  it.each([
+    "imposters",
+    "profiles",
+    "tokens",
+  ])("mockctl %s --help lists that noun's commands", async (noun) => {
+    const result = await runCli([noun, "--help"]);
+    expect([result.code, result.stderr]).toEqual([0, ""]);
+    const listed = COMMANDS.filter((c) => c.name.startsWith(`${noun} `)).map((c) => `mockctl ${c.name}`);
+    expect(listed.length).toBeGreaterThan(1);
+    for (const name of listed) expect(result.stdout).toContain(name);
   });
 
   it("--version prints the package's version", async () => {

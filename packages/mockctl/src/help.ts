@@ -49,3 +49,18 @@ export function mainHelp(commands: Command[]): string {
     ...EXIT_CODES,
   ].join("\n");
 }
+
+/** `mockctl imposters --help`: a noun's commands, each with its summary. */
+export function groupHelp(noun: string, commands: Command[]): string {
+  const group = commands.filter((c) => c.name.startsWith(`${noun} `));
+  const width = Math.max(...group.map((c) => c.name.length));
+  return [
+    `mockctl ${noun} <command> [options]`,
+    "",
+    "Commands:",
+    ...group.map((c) => `  mockctl ${c.name.padEnd(width)}  ${c.summary}`),
+    "",
+    `Run \`mockctl ${noun} <command> --help\` for a command's options.`,
+    ...EXIT_CODES,
+  ].join("\n");
+}

@@ -3,7 +3,7 @@ import { parseArgs } from "node:util";
 import { createClient } from "./client.ts";
 import { type Command, type Context, GLOBAL_OPTIONS, type OptionSpec, TARGET_OPTIONS } from "./command.ts";
 import { COMMANDS } from "./commands/index.ts";
-import { commandHelp, mainHelp } from "./help.ts";
+import { commandHelp, groupHelp, mainHelp } from "./help.ts";
 import { createOutput, EXIT, reportError, UsageError } from "./output.ts";
 import { resolveTarget } from "./profiles.ts";
 
@@ -23,7 +23,10 @@ function findCommand(argv: string[]): { command: Command; rest: string[] } | und
   return { command, rest: argv.slice(command.name.split(" ").length) };
 }
 
-function unknownCommand(word: string): UsageError {
+const isGroup = (word: string | undefined): boolean =>
+  word !== undefined && COMMANDS.some((c) => c.name.startsWith(`${word} `));
+
+function unknownCommand(word: string, verb?: string): UsageError {
   if (word.startsWith("-")) {
     // `mockctl --url x imposters list`: options are read after the command only.
     const name = word.replace(/^--?/, "").split("=")[0] ?? "";
@@ -33,7 +36,13 @@ function unknownCommand(word: string): UsageError {
     return new UsageError(`unknown option: ${word}`, "");
   }
   const verbs = COMMANDS.filter((c) => c.name.startsWith(`${word} `)).map((c) => c.name.split(" ")[1]);
-  if (verbs.length > 0) return new UsageError(`mockctl ${word} needs one of: ${verbs.join(", ")}`, "");
+  if (verbs.length > 0) {
+    const what =
+      verb === undefined || verb.startsWith("-")
+        ? `mockctl ${word} needs`
+        : `unknown command: ${word} ${verb}; try`;
+    return new UsageError(`${what} one of: ${verbs.join(", ")}`, "");
+  }
   return new UsageError(`unknown command: ${word}`, "");
 }
 
@@ -81,7 +90,11 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, cwd: string):
       return argv.length === 0 ? EXIT.usage : EXIT.ok;
     }
     const found = findCommand(argv);
-    if (found === undefined) throw unknownCommand(argv[0] ?? "");
+    if (found === undefined && isGroup(argv[0]) && (argv[1] === "--help" || argv[1] === "-h")) {
+      console.log(groupHelp(argv[0] ?? "", COMMANDS));
+      return EXIT.ok;
+    }
+    if (found === undefined) throw unknownCommand(argv[0] ?? "", argv[1]);
     const { command, rest } = found;
     const { values, positionals } = parseFor(command, rest);
     if (values.help === true) {

@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { resolve } from "node:path";
 import type { Command, OptionSpec } from "../command.ts";
-import { ExplainedExit } from "../output.ts";
+import { ExplainedExit, UsageError } from "../output.ts";
 import { platformRoot } from "../platform-root.ts";
 
 const OPTIONS: Record<string, OptionSpec> = {
@@ -95,6 +95,11 @@ export const dev: Command = {
   options: OPTIONS,
   examples: ["mockctl dev --port 2525 --configfile imposters.ejs"],
   async run(context) {
+    const port = context.values.port;
+    // 0 picks a free port; anything else must be one (the launcher would refuse it too, with exit 1).
+    if (typeof port === "string" && !(/^\d{1,5}$/.test(port) && Number(port) <= 65535)) {
+      throw new UsageError(`invalid --port: ${port} (give 0-65535; 0 picks a free one)`, "dev");
+    }
     const { root, launcher } = platformRoot(context.env);
     // Lookups' csv paths resolve against INIT_CWD, as under `npm start`: the user's folder.
     const args = launcherArgs(context.values, context.cwd, context.env);
