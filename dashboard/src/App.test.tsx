@@ -3,15 +3,25 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { App } from "./App.tsx";
 
 /** A platform whose admin API wants x-api-key `secret` (or none, when `key` is undefined). */
-function platform(key: string | undefined, revoked = () => false) {
+function platform(key: string | undefined, revoked = () => false, scope = "admin") {
   const seen: Array<string | null> = [];
-  vi.stubGlobal("fetch", async (_input: RequestInfo | URL, init?: RequestInit) => {
+  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
     const given = new Headers(init?.headers).get("x-api-key");
     seen.push(given);
     if ((key !== undefined && given !== key) || revoked())
       return new Response(JSON.stringify({ errors: [{ code: "unauthorized", message: "no" }] }), {
         status: 401,
       });
+    if (String(input).endsWith("/platform/workspace")) {
+      const workspace = {
+        id: "team",
+        name: "team",
+        allowInjection: false,
+        createdAt: "2026-11-28T00:00:00.000Z",
+      };
+      const caller = { actor: "token:ci", scope };
+      return Response.json({ ...workspace, adminUrl: "http://platform.test/w/team", caller });
+    }
     return new Response(JSON.stringify({ imposters: [] }), { status: 200 });
   });
   return seen;
@@ -57,4 +67,20 @@ describe("App", () => {
     expect(screen.getByLabelText("API token")).toBeTruthy();
     expect(sessionStorage.getItem("mockctl.token")).toBeNull();
   }, 10_000);
+
+  // A read token used to get every write control, and learn otherwise from a 403 (or nothing, on delete).
+  it.each([
+    ["read", "team · read-only token", true],
+    ["write", "team · write token", false],
+  ])("with a %s token, says so and offers writes only when it may", async (scope, header, disabled) => {
+    platform("secret", () => false, scope);
+    sessionStorage.setItem("mockctl.token", "secret");
+    await act(async () => render(<App />));
+    expect(await screen.findByText(header)).toBeTruthy();
+    const create = screen.getByRole("button", { name: "New imposter" }) as HTMLButtonElement;
+    expect(create.disabled).toBe(disabled);
+    expect(create.getAttribute("title")).toBe(
+      disabled ? "Your token can only read: this needs write." : null,
+    );
+  });
 });

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from "react";
+import { type Access, AccessContext } from "./access.ts";
 import { createApi } from "./api/client.ts";
 import { ApiError } from "./api/types.ts";
 import { useRoute } from "./route.ts";
@@ -59,6 +60,18 @@ export function App({ base = "" }: { base?: string }) {
     setState({ phase: "signed-out" });
   };
 
+  const [access, setAccess] = useState<Access>({});
+  useEffect(() => {
+    if (state.phase !== "in") return;
+    let current = true;
+    void api.access().then((found) => {
+      if (current) setAccess(found ?? {});
+    });
+    return () => {
+      current = false;
+    };
+  }, [api, state.phase]);
+
   if (state.phase === "checking") return <p className="loading">Loading…</p>;
   if (state.phase === "signed-out") return <SignIn error={state.error} onSubmit={(t) => void signIn(t)} />;
   return (
@@ -69,20 +82,29 @@ export function App({ base = "" }: { base?: string }) {
         </a>
         <nav aria-label="account">
           {token ? (
-            <button type="button" onClick={signOut}>
-              Sign out
-            </button>
+            <>
+              {access.workspace ? (
+                <span className="muted">
+                  {access.workspace} · {access.scope === "read" ? "read-only token" : `${access.scope} token`}
+                </span>
+              ) : null}
+              <button type="button" onClick={signOut}>
+                Sign out
+              </button>
+            </>
           ) : (
             <span className="muted">local platform, no token needed</span>
           )}
         </nav>
       </header>
       <main>
-        {route.view === "list" ? (
-          <ImpostersList api={api} />
-        ) : (
-          <ImposterPage key={route.port} api={api} port={route.port} tab={route.tab} />
-        )}
+        <AccessContext.Provider value={access}>
+          {route.view === "list" ? (
+            <ImpostersList api={api} />
+          ) : (
+            <ImposterPage key={route.port} api={api} port={route.port} tab={route.tab} />
+          )}
+        </AccessContext.Provider>
       </main>
     </div>
   );

@@ -1,4 +1,6 @@
+import { PLATFORM_PATHS, workspaceWithCallerSchema } from "@mockctl/contract/platform-api";
 import type { Stub } from "@mockctl/core";
+import type { Access } from "../access.ts";
 import { type ExplainAnswer, ExplainAnswerSchema, JOURNAL_PATHS } from "./journal.ts";
 import { ApiError, type ImposterDetail, type ImposterSummary, type MbError } from "./types.ts";
 
@@ -92,6 +94,12 @@ export function createApi(session: Session, plainFetch: Fetch = (...args) => fet
       ),
     async explain(port: number, request: unknown): Promise<ExplainAnswer> {
       return ExplainAnswerSchema.parse(await call<unknown>("POST", JOURNAL_PATHS.explain(port), { request }));
+    },
+    /** Who the token is, in which workspace; undefined from a platform without the route (or an error). */
+    async access(): Promise<Access | undefined> {
+      const answer = await call<unknown>("GET", PLATFORM_PATHS.workspace).catch(() => undefined);
+      const parsed = workspaceWithCallerSchema.safeParse(answer);
+      return parsed.success ? { workspace: parsed.data.id, scope: parsed.data.caller.scope } : undefined;
     },
     /** Signed in when the admin API answers; 401 means the token is missing or wrong. */
     probe: () => call<unknown>("GET", "/imposters"),

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { useWriteControl } from "../access.ts";
 import type { Api } from "../api/client.ts";
 import { ApiError } from "../api/types.ts";
 
@@ -10,6 +11,7 @@ export function DeleteButton({ api, port, onDeleted }: { api: Api; port: number;
   const [asking, setAsking] = useState(false);
   const [failure, setFailure] = useState<string>();
   const keep = useRef<HTMLButtonElement>(null);
+  const write = useWriteControl();
   // Focus moves to the safe answer, not to the page's body as the Delete button disappears.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a refusal puts another button behind the ref
   useEffect(() => {
@@ -22,6 +24,7 @@ export function DeleteButton({ api, port, onDeleted }: { api: Api; port: number;
         className="small danger"
         aria-label={`Delete ${port}`}
         onClick={() => setAsking(true)}
+        {...write}
       >
         Delete
       </button>

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { useWriteControl } from "../access.ts";
 import type { Api } from "../api/client.ts";
 import type { ImposterSummary } from "../api/types.ts";
 import { CopyButton } from "../components/CopyButton.tsx";
@@ -48,6 +49,7 @@ export function ImpostersList({ api, refreshMs = LIST_REFRESH_MS }: { api: Api; 
   const [sortBy, setSortBy] = useState<SortBy>("port");
   const now = useNow();
   const [creating, setCreating] = useState(false);
+  const write = useWriteControl();
   const [created, setCreated] = useState<number[]>([]);
   const [selected, setSelected] = useState<number>();
   const reload = useCallback(() => {
@@ -95,7 +97,7 @@ export function ImpostersList({ api, refreshMs = LIST_REFRESH_MS }: { api: Api; 
           <option value="port">by port</option>
           <option value="activity">by last activity</option>
         </select>
-        <button type="button" onClick={() => setCreating(true)}>
+        <button type="button" onClick={() => setCreating(true)} {...write}>
           New imposter
         </button>
       </div>

@@ -24,7 +24,7 @@ export function SignIn({
           autoComplete="off"
           value={token}
           onChange={(event) => setToken(event.target.value)}
-          placeholder="mk_… or the platform's --apikey"
+          placeholder="mck_… or the platform's --apikey"
         />
         <button type="submit" disabled={token.trim() === ""}>
           Sign in

@@ -1,5 +1,6 @@
 import { validateStubsBody } from "@mockctl/core";
 import { useEffect, useMemo, useRef, useState } from "react";
+import { useWriteControl } from "../access.ts";
 import type { Api } from "../api/client.ts";
 import type { StubsEvent } from "../api/journal.ts";
 import { ApiError, type ImposterDetail, type MbError, type Stub } from "../api/types.ts";
@@ -43,6 +44,7 @@ export function StubsEditor({ api, imposter, onSaved, recordings = [] }: Props) 
     setStale(false);
   };
   useUnsavedWarning(dirty);
+  const write = useWriteControl();
   // biome-ignore lint/correctness/useExhaustiveDependencies: on a new imposter value only
   useEffect(() => (dirtyNow.current ? setStale(true) : reset()), [imposter]);
   const now = useNow();
@@ -96,15 +98,20 @@ export function StubsEditor({ api, imposter, onSaved, recordings = [] }: Props) 
     <div className="split">
       <div className="pane">
         <div className="toolbar">
-          <button type="button" onClick={() => apply(edits.add(drafts, selected))}>
+          <button type="button" onClick={() => apply(edits.add(drafts, selected))} {...write}>
             Add
           </button>
-          <button type="button" disabled={!current} onClick={() => apply(edits.duplicate(drafts, selected))}>
+          <button
+            type="button"
+            title={write.title}
+            disabled={write.disabled || !current}
+            onClick={() => apply(edits.duplicate(drafts, selected))}
+          >
             Duplicate
           </button>
           <button
             type="button"
-            disabled={selected === 0}
+            disabled={write.disabled || selected === 0}
             aria-label="Move up"
             onClick={() => apply(edits.move(drafts, selected, -1))}
           >
@@ -112,7 +119,7 @@ export function StubsEditor({ api, imposter, onSaved, recordings = [] }: Props) 
           </button>
           <button
             type="button"
-            disabled={selected >= drafts.length - 1}
+            disabled={write.disabled || selected >= drafts.length - 1}
             aria-label="Move down"
             onClick={() => apply(edits.move(drafts, selected, 1))}
           >
@@ -121,7 +128,8 @@ export function StubsEditor({ api, imposter, onSaved, recordings = [] }: Props) 
           <button
             type="button"
             className="danger"
-            disabled={!current}
+            title={write.title}
+            disabled={write.disabled || !current}
             onClick={() => apply(edits.remove(drafts, selected))}
           >
             Delete stub
@@ -139,7 +147,12 @@ export function StubsEditor({ api, imposter, onSaved, recordings = [] }: Props) 
         />
         {stale ? <StaleNotice onShow={reset} onSaveAnyway={() => void save(true)} /> : null}
         <div className="actions">
-          <button type="button" disabled={!dirty} onClick={() => void save()}>
+          <button
+            type="button"
+            title={write.title}
+            disabled={write.disabled || !dirty}
+            onClick={() => void save()}
+          >
             Save all stubs
           </button>
           <span aria-live="polite" className="muted">
@@ -160,6 +173,7 @@ export function StubsEditor({ api, imposter, onSaved, recordings = [] }: Props) 
               className="code"
               rows={20}
               spellCheck={false}
+              readOnly={write.disabled}
               value={current.text}
               aria-invalid={check?.ok === false}
               onChange={(event) =>

@@ -55,6 +55,15 @@ export const workspaceSchema = workspaceSettingsSchema.extend({
 });
 export type WorkspaceView = z.infer<typeof workspaceSchema>;
 
+/** Who asked, as GET /platform/workspace answers it: a client (the dashboard) offers only what it may do. */
+export const callerSchema = z.object({
+  /** As the audit log names it: `token:<name>`, `api-key` (the platform key) or `anonymous` (no key set). */
+  actor: z.string(),
+  scope: scopeSchema,
+});
+export const workspaceWithCallerSchema = workspaceSchema.extend({ caller: callerSchema });
+export type WorkspaceWithCaller = z.infer<typeof workspaceWithCallerSchema>;
+
 export const createWorkspaceSchema = z.object({
   id: workspaceIdSchema,
   name: z.string().min(1).max(100).optional(),

@@ -17,6 +17,7 @@ import {
   tokenListSchema,
   updateWorkspaceSchema,
   workspaceSchema,
+  workspaceWithCallerSchema,
 } from "@mockctl/contract";
 import { ImposterDraftSchema, StubSchema } from "@mockctl/core";
 import { z } from "zod";
@@ -254,9 +255,9 @@ const PLATFORM: Operation[] = [
   {
     method: "get",
     path: PLATFORM_PATHS.workspace,
-    summary: "The caller's workspace",
+    summary: "The caller's workspace, and the caller's scope in it",
     tag: plat,
-    answer: { status: 200, schema: workspaceSchema },
+    answer: { status: 200, schema: workspaceWithCallerSchema },
   },
   {
     method: "patch",

@@ -1,4 +1,4 @@
-import { createdWorkspaceSchema, workspaceSchema } from "@mockctl/contract";
+import { createdWorkspaceSchema, workspaceWithCallerSchema } from "@mockctl/contract";
 import { describe, expect, it } from "vitest";
 import { call } from "../../test/client.ts";
 import { asPlatform, auditRows, newToken, newWorkspace, withKey } from "../../test/tenants.ts";
@@ -60,7 +60,11 @@ describe("GET and PATCH /platform/workspace", () => {
   it("shows the caller's workspace to a read token", async () => {
     const reader = await newToken(await newWorkspace("team"), "read");
     const answer = await call("GET", "/platform/workspace", withKey(reader.secret));
-    expect(workspaceSchema.parse(answer.json)).toMatchObject({ id: "team", allowInjection: false });
+    expect(workspaceWithCallerSchema.parse(answer.json)).toMatchObject({
+      id: "team",
+      allowInjection: false,
+      caller: { scope: "read", actor: `token:${reader.name}` },
+    });
   });
 
   it("lets an admin allow injection in its own workspace only", async () => {

@@ -25,8 +25,10 @@ export const platform = new Hono<AppEnv>()
     return c.json({ workspace: workspaceView(workspace, c.env, originOf(c.req.url)), token }, 201);
   })
   .get(PLATFORM_PATHS.workspace, async (c) => {
-    const workspace = await loadWorkspace(c.get("admin"));
-    return c.json(workspaceView(workspace, c.env, originOf(c.req.url)));
+    const admin = c.get("admin");
+    const workspace = await loadWorkspace(admin);
+    const { actor, scope } = admin.principal;
+    return c.json({ ...workspaceView(workspace, c.env, originOf(c.req.url)), caller: { actor, scope } });
   })
   .patch(PLATFORM_PATHS.workspace, takes<{ allowInjection?: boolean }>(), async (c) => {
     const patch = parsed(updateWorkspaceSchema, c.get("body"));
