@@ -50,8 +50,9 @@ async function dryRun(configs: WrittenConfig[], options: DeployOptions, wrangler
       [...deployArgs(file, options.env), "--dry-run", "--outdir", outdir, "--metafile"],
       RETRY,
     );
-    log(success(`${name} bundled to ${outdir}; nothing was deployed.`));
+    log(detail(`${name} bundled to ${outdir}`));
   }
+  log(success(`Dry run of ${options.env}: both Workers bundled; nothing was deployed.`));
 }
 
 async function applyMigrations(configs: WrittenConfig[], env: string, wrangler: Wrangler, log: Log) {

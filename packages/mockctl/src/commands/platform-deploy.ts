@@ -1,8 +1,8 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type Command, flag, stringValue } from "../command.ts";
+import { type Command, type Context, flag, stringValue } from "../command.ts";
 import { CliError, table, UsageError } from "../output.ts";
 import { type PlatformRoot, platformRoot } from "../platform-root.ts";
 import { bundleSizes, LIMITS, overLimit } from "./bundle-sizes.ts";
@@ -53,43 +53,55 @@ export const platformDeploy: Command = {
     if (env === undefined) throw new UsageError("--env is required, e.g. --env staging", "platform deploy");
     const root = platformRoot(context.env);
     const dryRun = flag(context, "dry-run");
-    const out =
-      stringValue(context, "out") ?? (dryRun ? mkdtempSync(join(tmpdir(), "mockctl-dry-run-")) : undefined);
-    const args = ["--env", env];
-    const zone = stringValue(context, "zone");
-    if (zone !== undefined) args.push("--zone", zone);
-    if (out !== undefined) args.push("--out", out);
-    if (dryRun) args.push("--dry-run");
-    const code = await runDeployScript(root, args, context.env, context.out.json);
-    if (code !== 0)
-      throw new CliError(`the platform deploy failed (exit code ${code})`, [], "See its output above.");
-    if (!dryRun || out === undefined) {
-      context.out.success(`The platform is deployed to ${env}.`, { env });
-      return;
+    const asked = stringValue(context, "out");
+    // A dry run without --out bundles into a folder of its own, removed once the sizes are read: each
+    // run writes several megabytes, and CI runs it on every push.
+    const scratch =
+      asked === undefined && dryRun ? mkdtempSync(join(tmpdir(), "mockctl-dry-run-")) : undefined;
+    try {
+      await deploy(context, root, env, asked ?? scratch, dryRun);
+    } finally {
+      if (scratch !== undefined) rmSync(scratch, { recursive: true, force: true });
     }
-    const sizes = bundleSizes(out);
-    const rows = sizes.map((s) => [
-      s.worker,
-      String(s.bytes),
-      String(s.gzip),
-      `${((s.gzip / LIMITS.freeGzip) * 100).toFixed(1)}%`,
-    ]);
-    context.out.line(table(["WORKER", "BYTES", "GZIPPED", "OF FREE LIMIT"], rows));
-    const over = sizes.filter(overLimit);
-    if (over.length > 0) {
-      throw new CliError(
-        "a bundle is over Cloudflare's size limits",
-        over.map((s) => `${s.worker}: ${s.gzip} bytes gzipped`),
-      );
-    }
-    context.out.success(
-      `Dry run of ${env}: both Workers bundled within Cloudflare's limits; nothing was deployed.`,
-      {
-        env,
-        out,
-        sizes,
-        limits: LIMITS,
-      },
-    );
   },
 };
+
+async function deploy(
+  context: Context,
+  root: PlatformRoot,
+  env: string,
+  out: string | undefined,
+  dryRun: boolean,
+): Promise<void> {
+  const args = ["--env", env];
+  const zone = stringValue(context, "zone");
+  if (zone !== undefined) args.push("--zone", zone);
+  if (out !== undefined) args.push("--out", out);
+  if (dryRun) args.push("--dry-run");
+  const code = await runDeployScript(root, args, context.env, context.out.json);
+  if (code !== 0)
+    throw new CliError(`the platform deploy failed (exit code ${code})`, [], "See its output above.");
+  if (!dryRun || out === undefined) {
+    context.out.success(`The platform is deployed to ${env}.`, { env });
+    return;
+  }
+  const sizes = bundleSizes(out);
+  const rows = sizes.map((s) => [
+    s.worker,
+    String(s.bytes),
+    String(s.gzip),
+    `${((s.gzip / LIMITS.freeGzip) * 100).toFixed(1)}%`,
+  ]);
+  context.out.line(table(["WORKER", "BYTES", "GZIPPED", "OF FREE LIMIT"], rows));
+  const over = sizes.filter(overLimit);
+  if (over.length > 0) {
+    throw new CliError(
+      "a bundle is over Cloudflare's size limits",
+      over.map((s) => `${s.worker}: ${s.gzip} bytes gzipped`),
+    );
+  }
+  context.out.success(
+    `Dry run of ${env}: both Workers bundled within Cloudflare's limits; nothing was deployed.`,
+    { env, ...(stringValue(context, "out") === undefined ? {} : { out }), sizes, limits: LIMITS },
+  );
+}
