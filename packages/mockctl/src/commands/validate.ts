@@ -11,8 +11,8 @@ export const validate: Command = {
   description: [
     "Errors are Mountebank 2.9.1's own messages (e.g. `bad data: 'protocol' is a required field`).",
     "Warnings: a stub no request can reach (an earlier stub always matches first), a catch-all stub",
-    "that is not last, a regular expression that runs on the linear engine (and nests quantifiers, so",
-    "it would risk catastrophic backtracking in Mountebank).",
+    "that is not last, a regular expression that nests quantifiers (a risk of catastrophic backtracking",
+    "in Mountebank; here it runs on the slower linear engine).",
   ],
   options: {
     strict: { type: "boolean", description: "fail on warnings too" },

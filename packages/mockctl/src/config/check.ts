@@ -1,5 +1,6 @@
 import { type ImposterDraft, validateImposter } from "@mockctl/core";
 import { describeImposter, type SourcedImposter } from "./load.ts";
+import { unknownFieldFindings } from "./unknown-fields.ts";
 import { imposterFindings } from "./warnings.ts";
 
 export interface CheckedImposter {
@@ -67,6 +68,8 @@ export function checkImposters(imposters: SourcedImposter[], options: CheckOptio
     } else {
       seen.set(port, where);
     }
+    for (const message of unknownFieldFindings(source.definition))
+      report.warnings.push(`${where}: ${message}`);
     for (const finding of imposterFindings(result.value))
       report.warnings.push(`${where}: ${finding.message}`);
     report.valid.push({ source, imposter: result.value });

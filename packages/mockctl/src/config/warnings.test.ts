@@ -26,8 +26,10 @@ describe("shadowFindings", () => {
 describe("regexFindings", () => {
   it.each([
     ["^/items/[a-z]+$", undefined],
-    ["(a|b)+c", "runs on the linear engine"],
-    ["^/(a+)+$", "risks catastrophic backtracking"],
+    // Alternation under a quantifier takes the linear engine but is no risk: not worth a --strict failure.
+    ["(a|b)+c", undefined],
+    ["^/(a+)+$", "risks catastrophic backtracking in Mountebank"],
+    ["^/(\\w*)*x$", "quantify once"],
   ])("/%s/", (pattern, expected) => {
     const findings = regexFindings([stub({ matches: { path: pattern } })]);
     if (expected === undefined) expect(findings).toEqual([]);
