@@ -15,6 +15,8 @@ export interface Target {
   token?: string;
   /** Where the target came from, for messages: "--url", "MOCKCTL_URL", "profile x", "default". */
   source: string;
+  /** What answers there, for messages: the platform (the default), or a Mountebank read from (`import`). */
+  kind?: "platform" | "mountebank";
 }
 
 /** An error answer of the admin API: mb's `{"errors":[{code,message}]}`. */
@@ -36,6 +38,11 @@ export class ApiError extends CliError {
  */
 function hintFor(status: number, target: Target): string | undefined {
   if (status !== 401) return undefined;
+  if (target.kind === "mountebank") {
+    return target.token === undefined
+      ? "That Mountebank runs with --apikey: pass its key with --fromApikey <key>."
+      : "That Mountebank refused the key given with --fromApikey.";
+  }
   if (target.token === undefined) {
     return "The platform wants a token: pass --token <token>, set MOCKCTL_TOKEN, or save one with `mockctl login --token <token>`.";
   }
@@ -93,6 +100,13 @@ export function connect(target: Target, fetcher: typeof fetch = fetch): Connecti
       return await send();
     } catch (error) {
       const cause = (error as { cause?: { code?: string } }).cause?.code ?? String(error);
+      if (target.kind === "mountebank") {
+        throw new CliError(
+          `could not reach Mountebank at ${base} (${cause})`,
+          [`its URL from ${target.source}`],
+          `Start it (\`mb\`), or give its admin URL with ${target.source}.`,
+        );
+      }
       throw new CliError(
         `could not reach the platform at ${base} (${cause})`,
         [`target from ${target.source}`],

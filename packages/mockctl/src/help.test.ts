@@ -69,4 +69,13 @@ describe("help", () => {
     expect(result.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
     expect(BIN).toContain("bin/mockctl.mjs");
   });
+
+  it("--version --json prints one JSON object with the version", async () => {
+    const plain = (await runCli(["--version"])).stdout.trim();
+    const result = await runCli(["--version", "--json"]);
+    expect([result.code, JSON.parse(result.stdout)]).toEqual([
+      0,
+      expect.objectContaining({ ok: true, version: plain }),
+    ]);
+  });
 });

@@ -82,7 +82,9 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, cwd: string):
   const json = argv.includes("--json");
   try {
     if (argv[0] === "--version" || argv[0] === "-v") {
-      createOutput(false).line(version());
+      // A script asking with --json reads one JSON object, as from every command.
+      if (json) createOutput(true).success(`mockctl ${version()}`, { version: version() });
+      else createOutput(false).line(version());
       return EXIT.ok;
     }
     if (argv.length === 0 || argv[0] === "--help" || argv[0] === "-h" || argv[0] === "help") {

@@ -64,6 +64,17 @@ describe("save and replay", () => {
     expect((await cli("replay")).stdout).toContain("✨ Success. Replayed 2 imposter(s)");
     expect(parsedJson(await cli("deploy", "ejs/imposters.ejs", "--json")).changed).toBe(0);
   });
+
+  it.each([
+    ["a missing folder", () => join(tmp, "no-such-folder", "mb.json"), "does not exist"],
+    ["a folder", () => tmp, "is a folder"],
+  ])("says why it cannot save to %s, in words, and exits 1", async (_case, where, why) => {
+    const result = await cli("save", "--savefile", where());
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`could not save to ${where()}: `);
+    expect(result.stderr).toContain(why);
+    expect(result.stderr).not.toMatch(/ENOENT|EISDIR|open '/);
+  });
 });
 
 /**
@@ -141,6 +152,19 @@ describe("profiles", () => {
     expect((await runCli(["profiles", "use", "nope"], { env })).code).toBe(1);
     expect((await runCli(["imposters", "list", "--profile", "local"], { env })).code).toBe(0);
   });
+
+  it.each([
+    "",
+    " ",
+    "__proto__",
+    "a b",
+    "-x",
+  ])("login refuses the profile name %j and saves nothing", async (name) => {
+    const env = cleanEnv();
+    const login = await runCli(["login", "--url", dev.url, "--token", TOKEN, `--profile=${name}`], { env });
+    expect([login.code, login.stderr]).toEqual([2, expect.stringContaining("is not allowed")]);
+    expect(parsedJson(await runCli(["profiles", "list", "--json"], { env })).profiles).toEqual([]);
+  });
 });
 
 describe("deploy to a platform without --allowInjection", () => {
@@ -183,6 +207,35 @@ describe("import", () => {
       { port: "5603", reason: expect.stringContaining("backreference") },
     ]);
     expect(await (await fetch(`${dev.url}/i/5601/ping`)).text()).toBe("pong");
+  });
+
+  it("names Mountebank, not the platform, when --from does not answer", async () => {
+    const result = await cli("import", "--from", "http://127.0.0.1:9");
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("could not reach Mountebank at http://127.0.0.1:9");
+    expect(result.stderr).not.toContain("mockctl dev");
+  });
+
+  it("sends --fromApikey to a Mountebank started with --apikey, and says so when it is missing", async () => {
+    const locked = await startMountebank({ apikey: "mb-key" });
+    try {
+      const imposter = { protocol: "http", port: 5611, stubs: [{ responses: [{ is: { body: "locked" } }] }] };
+      const created = await fetch(`${locked.url}/imposters`, {
+        method: "POST",
+        headers: { "x-api-key": "mb-key" },
+        body: JSON.stringify(imposter),
+      });
+      expect(created.status).toBe(201);
+      const without = await cli("import", "--from", locked.url);
+      expect([without.code, without.stderr]).toEqual([1, expect.stringContaining("--fromApikey <key>")]);
+      const withKey = parsedJson(
+        await cli("import", "--from", locked.url, "--fromApikey", "mb-key", "--json"),
+      );
+      expect(withKey.imported).toEqual([5611]);
+      expect(await (await fetch(`${dev.url}/i/5611/`)).text()).toBe("locked");
+    } finally {
+      await locked.stop();
+    }
   });
 });
 

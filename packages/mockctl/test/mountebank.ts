@@ -21,7 +21,7 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startMountebank(): Promise<Mountebank> {
+export async function startMountebank(options: { apikey?: string } = {}): Promise<Mountebank> {
   const bin = createRequire(import.meta.url).resolve("mountebank/bin/mb");
   const dir = mkdtempSync(join(tmpdir(), "mockctl-mb-"));
   const port = await freePort();
@@ -34,13 +34,15 @@ export async function startMountebank(): Promise<Mountebank> {
     "--logfile",
     join(dir, "mb.log"),
   ];
+  if (options.apikey !== undefined) args.push("--apikey", options.apikey);
   const child = spawn(process.execPath, [...args, "--allowInjection", "--loglevel", "warn"], {
     stdio: "ignore",
   });
   const url = `http://127.0.0.1:${port}`;
   for (let tries = 0; ; tries++) {
     const up = await fetch(url).then(
-      (response) => response.ok,
+      // With --apikey, mb answers 401 once it is up.
+      (response) => response.status < 500,
       () => false,
     );
     if (up) break;

@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { resolve } from "node:path";
 import type { Command, OptionSpec } from "../command.ts";
-import { ExplainedExit, UsageError } from "../output.ts";
+import { CliError, ExplainedExit, UsageError } from "../output.ts";
 import { platformRoot } from "../platform-root.ts";
 
 const OPTIONS: Record<string, OptionSpec> = {
@@ -104,10 +104,18 @@ export const dev: Command = {
     // Lookups' csv paths resolve against INIT_CWD, as under `npm start`: the user's folder.
     const args = launcherArgs(context.values, context.cwd, context.env);
     const [command, argv] = tethered(process.execPath, [...launcher, ...args]);
+    const json = context.out.json;
     const child = spawn(command, argv, {
       cwd: root,
       env: { ...context.env, INIT_CWD: context.cwd },
-      stdio: "inherit",
+      stdio: ["inherit", "inherit", json ? "pipe" : "inherit"],
+    });
+    // Under --json a script reads stdout's one object: the launcher's reason for failing goes into it too.
+    let lastLine = "";
+    child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
+      process.stderr.write(chunk);
+      const lines = chunk.split("\n").filter((line) => line.trim() !== "");
+      lastLine = lines.at(-1) ?? lastLine;
     });
     const forward = (signal: NodeJS.Signals) => child.kill(signal);
     process.on("SIGINT", forward);
@@ -116,6 +124,10 @@ export const dev: Command = {
     process.off("SIGINT", forward);
     process.off("SIGTERM", forward);
     // The launcher has said why; this passes its exit code on (1 for a --configfile that failed, as mb).
-    if (code !== 0) throw new ExplainedExit(`the platform exited with code ${code}`, [], undefined, code);
+    if (code === 0) return;
+    if (json && lastLine !== "") {
+      throw new CliError(lastLine.replace(/^mockctl: /, ""), [], undefined, code, { exitCode: code });
+    }
+    throw new ExplainedExit(`the platform exited with code ${code}`, [], undefined, code);
   },
 };

@@ -44,12 +44,23 @@ export const importCommand: Command = {
       value: "<url>",
       description: "the Mountebank admin API, e.g. http://localhost:2525",
     },
+    fromApikey: {
+      type: "string",
+      value: "<key>",
+      description: "the x-api-key that Mountebank wants (mb --apikey; --token is the platform's)",
+    },
   },
   examples: ["mockctl import --from http://localhost:2525 --url http://localhost:8080"],
   async run(context) {
     const from = stringValue(context, "from");
     if (from === undefined) throw new UsageError("--from <mountebank url> is required", "import");
-    const mb = createClient({ url: from, source: "--from" });
+    const key = stringValue(context, "fromApikey");
+    const mb = createClient({
+      url: from,
+      source: "--from",
+      kind: "mountebank",
+      ...(key === undefined ? {} : { token: key }),
+    });
     const listed = await mb.listImposters({ replayable: true });
     const sourced: SourcedImposter[] = listed.map((definition, index) => ({ file: "mb", index, definition }));
     const report = checkImposters(sourced, { allowInjection: true, requirePort: true });

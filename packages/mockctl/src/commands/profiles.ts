@@ -3,6 +3,18 @@ import { type Command, stringValue } from "../command.ts";
 import { CliError, table, UsageError } from "../output.ts";
 import { DEFAULT_URL, type Profile, readStore, storePath, writeStore } from "../profiles.ts";
 
+// A name is a key of the profiles file and a word on the command line: `__proto__` would vanish from the
+// saved JSON, an empty or spaced one could not be typed back.
+const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+function checkedName(name: string): string {
+  if (PROFILE_NAME.test(name) && name !== "__proto__") return name;
+  throw new UsageError(
+    `the profile name ${JSON.stringify(name)} is not allowed: use letters, digits, '.', '_' and '-' (at most 64)`,
+    "login",
+  );
+}
+
 export const login: Command = {
   name: "login",
   summary: "Save a platform's URL and token as a profile and use it from now on",
@@ -20,7 +32,7 @@ export const login: Command = {
     "MOCKCTL_TOKEN=… mockctl login --url https://mockctl-edge-staging.acme.workers.dev --profile staging",
   ],
   async run(context) {
-    const name = stringValue(context, "profile") ?? "default";
+    const name = checkedName(stringValue(context, "profile") ?? "default");
     const profile: Profile = { url: stringValue(context, "url") ?? DEFAULT_URL };
     const token = stringValue(context, "token") ?? (context.env.MOCKCTL_TOKEN || undefined);
     if (token !== undefined) profile.token = token;

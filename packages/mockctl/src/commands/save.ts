@@ -1,6 +1,30 @@
 import { writeFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { type Command, flag, stringValue } from "../command.ts";
+import { CliError } from "../output.ts";
+
+const WHY: Record<string, (file: string) => string> = {
+  ENOENT: (file) => `the folder ${dirname(file)} does not exist`,
+  ENOTDIR: (file) => `a part of ${dirname(file)} is a file, not a folder`,
+  EISDIR: (file) => `${file} is a folder`,
+  EACCES: (file) => `no permission to write ${file}`,
+  EROFS: (file) => `${dirname(file)} is on a read-only file system`,
+};
+
+/** Writes the file, or says in words why it cannot be written (Node's own message names a syscall). */
+function writeSaveFile(file: string, text: string): void {
+  try {
+    writeFileSync(file, text);
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? "";
+    const why = WHY[code]?.(file) ?? (error as Error).message;
+    throw new CliError(
+      `could not save to ${file}: ${why}`,
+      [],
+      "Choose another file with --savefile <file>.",
+    );
+  }
+}
 
 export const save: Command = {
   name: "save",
@@ -20,7 +44,7 @@ export const save: Command = {
     const file = resolve(context.cwd, stringValue(context, "savefile") ?? "mb.json");
     // `url` is where this platform serves the imposter, not part of it: the file stays mb's.
     const saved = imposters.map(({ url: _url, ...imposter }) => imposter);
-    writeFileSync(file, JSON.stringify({ imposters: saved }, null, 2));
+    writeSaveFile(file, JSON.stringify({ imposters: saved }, null, 2));
     context.out.success(`Saved ${imposters.length} imposter(s) to ${file}.`, {
       file,
       count: imposters.length,
