@@ -52,6 +52,11 @@ export const workspaceSchema = workspaceSettingsSchema.extend({
   createdAt: z.iso.datetime(),
   /** The workspace's admin base URL: a Mountebank client with one of its tokens points here. */
   adminUrl: z.url(),
+  /**
+   * Whether inject/decorate are accepted here: this workspace's setting, or the whole platform's (mb's
+   * --allowInjection at start). Absent from platforms older than 2026-11-28.
+   */
+  injectionAllowed: z.boolean().optional(),
 });
 export type WorkspaceView = z.infer<typeof workspaceSchema>;
 

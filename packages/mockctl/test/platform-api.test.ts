@@ -44,8 +44,10 @@ describe("workspaces", () => {
   it("get and set read and change the token's own workspace", async () => {
     const got = parsedJson(await as(acme.token.secret, "workspaces", "get", "--json"));
     expect(got.workspace).toMatchObject({ id: "acme", name: "Acme QA", allowInjection: false });
+    expect((await as(acme.token.secret, "workspaces", "get")).stdout).toMatch(/Acme QA\s+off\s/);
     const set = await as(acme.token.secret, "workspaces", "set", "--allowInjection", "true", "--json");
     expect(parsedJson(set).workspace).toMatchObject({ id: "acme", allowInjection: true });
+    expect((await as(acme.token.secret, "workspaces", "get")).stdout).toMatch(/Acme QA\s+allowed\s/);
   });
 
   it.each([

@@ -3,12 +3,18 @@ import { type Command, flag, stringValue } from "../command.ts";
 import { type Output, table, UsageError } from "../output.ts";
 import { showSecret } from "./secret.ts";
 
+/** The workspace's own setting, or the platform's when that allows injection for every workspace. */
+function injection({ allowInjection, injectionAllowed }: WorkspaceView): string {
+  if (allowInjection) return "allowed";
+  return injectionAllowed === true ? "allowed (platform-wide)" : "off";
+}
+
 function printWorkspace(out: Output, workspace: WorkspaceView): void {
-  const { id, name, allowInjection, adminUrl, createdAt } = workspace;
+  const { id, name, adminUrl, createdAt } = workspace;
   out.line(
     table(
       ["WORKSPACE", "NAME", "INJECTION", "ADMIN URL", "CREATED"],
-      [[id, name, allowInjection ? "allowed" : "off", adminUrl, createdAt]],
+      [[id, name, injection(workspace), adminUrl, createdAt]],
     ),
   );
 }

@@ -75,7 +75,7 @@ describe("GET and PATCH /platform/workspace", () => {
       ...withKey(team.secret),
       body: { allowInjection: true },
     });
-    expect(patched.json.allowInjection).toBe(true);
+    expect(patched.json).toMatchObject({ allowInjection: true, injectionAllowed: true });
     expect((await call("POST", "/imposters", { ...withKey(team.secret), body: INJECTING })).status).toBe(201);
     expect((await call("POST", "/imposters", { ...withKey(other.secret), body: INJECTING })).status).toBe(
       400,
@@ -85,6 +85,20 @@ describe("GET and PATCH /platform/workspace", () => {
       actor: "token:admin",
       action: "workspace.update",
       target: "workspace:team",
+    });
+  });
+
+  it("says injection is allowed where the platform allows it everywhere, the workspace's own setting apart", async () => {
+    const team = await newWorkspace("team");
+    const off = await call("GET", "/platform/workspace", withKey(team.secret));
+    expect(off.json).toMatchObject({ allowInjection: false, injectionAllowed: false });
+    const everywhere = await call("GET", "/platform/workspace", {
+      ...withKey(team.secret),
+      vars: { ALLOW_INJECTION: "true" },
+    });
+    expect(workspaceWithCallerSchema.parse(everywhere.json)).toMatchObject({
+      allowInjection: false,
+      injectionAllowed: true,
     });
   });
 

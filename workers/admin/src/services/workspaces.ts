@@ -35,8 +35,11 @@ export function loadWorkspace(admin: AdminContext): Promise<Workspace> {
 /** Mountebank's --allowInjection for the whole platform, or the workspace's own setting. */
 export async function allowsInjection(admin: AdminContext): Promise<boolean> {
   const workspace = await loadWorkspace(admin);
-  return admin.env.ALLOW_INJECTION === "true" || workspace.allowInjection;
+  return injectionAllowed(admin.env, workspace);
 }
+
+const injectionAllowed = (env: Env, workspace: Workspace): boolean =>
+  env.ALLOW_INJECTION === "true" || workspace.allowInjection;
 
 /**
  * Where a Mountebank client with one of the workspace's tokens points: the platform origin for the default
@@ -50,6 +53,7 @@ export function workspaceView(workspace: Workspace, env: Env, origin: string): W
     allowInjection: workspace.allowInjection,
     createdAt: workspace.createdAt.toISOString(),
     adminUrl: workspace.id === env.WORKSPACE ? origin : `${origin}/w/${workspace.id}`,
+    injectionAllowed: injectionAllowed(env, workspace),
   };
 }
 
