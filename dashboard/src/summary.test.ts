@@ -23,6 +23,20 @@ describe("describeResponse", () => {
   it.each<[StubResponse, string]>([
     [{ is: { body: "hi" } }, 'is 200 "hi"'],
     [{ is: { statusCode: 404 }, repeat: 2 }, "is 404 ×2"],
+    [{ is: { body: "hi" }, behaviors: [{ wait: 500 }] }, 'is 200 "hi" with wait 500 ms'],
+    [
+      {
+        is: {},
+        repeat: 2,
+        behaviors: [
+          { wait: "() => 5" },
+          { copy: { from: "path", into: "PATH", using: { method: "regex", selector: ".*" } } },
+          { decorate: "() => {}" },
+        ],
+      },
+      "is 200 ×2 with wait(function), copy, decorate(function)",
+    ],
+    [{ inject: "() => ({})", behaviors: [{ shellTransform: "x" }] }, "inject(function) with shellTransform"],
     [{ proxy: { to: "https://api.example.com" } }, "proxy → https://api.example.com (proxyOnce)"],
     [{ fault: "CONNECTION_RESET_BY_PEER" }, "fault CONNECTION_RESET_BY_PEER"],
     [{ inject: "function () {}" }, "inject(function)"],

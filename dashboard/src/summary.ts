@@ -37,21 +37,37 @@ export function describePredicate(predicate: Predicate): string {
   return `${operator} ${fields(record[operator]).join(", ")}${suffix}`;
 }
 
+/** A behavior at a glance: `wait 500 ms`, `decorate(function)`, `copy`; a wait is what a reader looks for. */
+function describeBehavior(behavior: unknown): string[] {
+  if (typeof behavior !== "object" || behavior === null) return [];
+  return Object.entries(behavior).map(([name, value]) => {
+    if (name === "wait") return typeof value === "number" ? `wait ${value} ms` : "wait(function)";
+    if (name === "decorate") return "decorate(function)";
+    return name;
+  });
+}
+
+/** ` with wait 500 ms, copy`, or nothing: the behaviors change the answer, so the row says they are there. */
+function behaviors(record: Record<string, unknown>): string {
+  const list = Array.isArray(record.behaviors) ? record.behaviors.flatMap(describeBehavior) : [];
+  return list.length === 0 ? "" : ` with ${list.join(", ")}`;
+}
+
 /** One response at a glance, e.g. `is 200 "hi"`, `proxy → https://api`, `fault CONNECTION_RESET_BY_PEER`. */
 export function describeResponse(response: StubResponse): string {
   const record = response as Record<string, unknown>;
-  const repeat = typeof record.repeat === "number" ? ` ×${record.repeat}` : "";
+  const suffix = `${typeof record.repeat === "number" ? ` ×${record.repeat}` : ""}${behaviors(record)}`;
   if (record.is !== undefined) {
     const is = record.is as { statusCode?: unknown; body?: unknown };
     const body = is.body === undefined ? "" : ` ${short(is.body)}`;
-    return `is ${String(is.statusCode ?? 200)}${body}${repeat}`;
+    return `is ${String(is.statusCode ?? 200)}${body}${suffix}`;
   }
   if (record.proxy !== undefined) {
     const proxy = record.proxy as { to?: unknown; mode?: unknown };
-    return `proxy → ${String(proxy.to)} (${String(proxy.mode ?? "proxyOnce")})${repeat}`;
+    return `proxy → ${String(proxy.to)} (${String(proxy.mode ?? "proxyOnce")})${suffix}`;
   }
-  if (record.inject !== undefined) return `inject(function)${repeat}`;
-  if (record.fault !== undefined) return `fault ${String(record.fault)}${repeat}`;
+  if (record.inject !== undefined) return `inject(function)${suffix}`;
+  if (record.fault !== undefined) return `fault ${String(record.fault)}${suffix}`;
   return short(response);
 }
 

@@ -26,6 +26,11 @@ describe.skipIf(noChromium)("the dashboard's imposters in Chromium", () => {
 
   it("asks for a token, then lists the workspace's imposters", async () => {
     const { page, platform, metrics } = session;
+    // Every asset the page asks for exists: no 404 in the console (a favicon.ico, say).
+    const missing: string[] = [];
+    page.on("response", (response) => {
+      if (response.request().method() === "GET" && response.status() === 404) missing.push(response.url());
+    });
     await page.goto(`${platform.url}/dashboard/`);
     metrics.firstRenderMs = Math.round(await firstRenderMs(page));
     await page.getByLabel("API token").waitFor();
@@ -33,6 +38,11 @@ describe.skipIf(noChromium)("the dashboard's imposters in Chromium", () => {
     await page.getByLabel("API token").fill(KEY);
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.getByText("No imposters yet").waitFor();
+    expect(missing).toEqual([]);
+    // Headless Chromium never asks for /favicon.ico (a 404 on the platform), a desktop browser does unless
+    // the page names its icon; an inline one costs no request.
+    const icon = await page.evaluate(() => document.querySelector<HTMLLinkElement>("link[rel=icon]")?.href);
+    expect(icon).toMatch(/^data:image\/svg\+xml,/);
   });
 
   it("creates an imposter from pasted Mountebank JSON and copies its hosted URL", async () => {

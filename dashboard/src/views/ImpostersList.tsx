@@ -146,7 +146,9 @@ export function ImpostersList({ api, refreshMs = LIST_REFRESH_MS }: { api: Api; 
         renderRow={(imposter) => (
           <div className="imposter-row">
             <a href={`#/imposters/${imposter.port}/stubs`}>{imposter.port}</a>
-            <span className="name">{imposter.name ?? ""}</span>
+            <span className="name" title={imposter.name}>
+              {imposter.name ?? ""}
+            </span>
             <span>{imposter.protocol}</span>
             <span>{imposter.stubCount}</span>
             <span>{imposter.numberOfRequests}</span>
@@ -158,7 +160,7 @@ export function ImpostersList({ api, refreshMs = LIST_REFRESH_MS }: { api: Api; 
               )}
             </span>
             <span className="url">
-              <code>{imposter.url}</code>{" "}
+              <code title={imposter.url}>{imposter.url}</code>{" "}
               <CopyButton text={imposter.url} label={`Copy URL of ${imposter.port}`} />
             </span>
             <DeleteButton api={api} port={imposter.port} onDeleted={reload} />

@@ -78,6 +78,20 @@ describe("StubsEditor", () => {
     expect(saved?.stubs).toHaveLength(3);
   });
 
+  it("names the stub that is not JSON on save, takes the user to it, and sends nothing", async () => {
+    const { api, calls } = fakeApi({});
+    render(<StubsEditor api={api} imposter={imposter} onSaved={() => {}} />);
+    fireEvent.change(screen.getByLabelText("Stub #0 (JSON)"), { target: { value: "{" } });
+    fireEvent.click(screen.getAllByRole("option")[1] as HTMLElement);
+    expect(screen.getByLabelText("Stub #1 (JSON)")).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Save all stubs" })));
+    expect(calls).toEqual([]);
+    expect(screen.getAllByRole("alert").map((alert) => alert.textContent)).toContainEqual(
+      expect.stringContaining("stub #0 is not valid JSON"),
+    );
+    expect(screen.getByLabelText("Stub #0 (JSON)")).toBeTruthy();
+  });
+
   it("shows the platform's errors when it refuses the save", async () => {
     const { api } = fakeApi({
       "PUT /imposters/4545/stubs": { errors: [{ code: "bad data", message: "inject is not allowed" }] },

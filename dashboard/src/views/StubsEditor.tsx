@@ -68,12 +68,19 @@ export function StubsEditor({ api, imposter, onSaved, recordings = [] }: Props) 
   };
   /** `anyway`: the user chose to replace whatever the platform holds now. */
   const save = async (anyway = false) => {
+    const broken = drafts.flatMap((draft, index) => (draft.stub === undefined ? [index] : []));
+    if (broken[0] !== undefined) {
+      // The list shows only the selected stub's text: take the user to the first one to fix.
+      setSelected(broken[0]);
+      setSaveErrors(
+        broken.map((index) => ({ code: "invalid JSON", message: `stub #${index} is not valid JSON` })),
+      );
+      return;
+    }
     const stubs = drafts.map((draft) => draft.stub) as Stub[];
-    const local = drafts.some((d) => d.stub === undefined)
-      ? undefined
-      : validateStubsBody({ stubs }, { allowInjection: true });
-    if (local === undefined || !local.ok) {
-      setSaveErrors(local?.errors ?? [{ code: "invalid JSON", message: "a stub is not valid JSON" }]);
+    const local = validateStubsBody({ stubs }, { allowInjection: true });
+    if (!local.ok) {
+      setSaveErrors(local.errors);
       return;
     }
     try {

@@ -2,6 +2,7 @@ import { parseQueryString } from "@mockctl/core";
 import { useState } from "react";
 import type { Api } from "../api/client.ts";
 import type { ImposterDetail } from "../api/types.ts";
+import { parseTryHeaders } from "../try-headers.ts";
 
 interface Answer {
   status: number;
@@ -25,11 +26,17 @@ export function TryIt({ api, imposter }: { api: Api; imposter: ImposterDetail })
 
   const send = async () => {
     setError(undefined);
+    const parsed = parseTryHeaders(headers);
+    if (!parsed.ok) {
+      setError(parsed.error);
+      return;
+    }
+    const sentHeaders = parsed.headers;
+    const url = `${imposter.url}${path.startsWith("/") ? path : `/${path}`}`;
     try {
-      const sentHeaders = JSON.parse(headers) as Record<string, string>;
       const hasBody = body !== "" && method !== "GET" && method !== "HEAD";
       const started = performance.now();
-      const response = await fetch(`${imposter.url}${path.startsWith("/") ? path : `/${path}`}`, {
+      const response = await fetch(url, {
         method,
         headers: sentHeaders,
         ...(hasBody ? { body } : {}),
@@ -57,7 +64,9 @@ export function TryIt({ api, imposter }: { api: Api; imposter: ImposterDetail })
         stubIndex,
       });
     } catch (e) {
-      setError(String(e));
+      // The browser says only "Failed to fetch": a header it refuses to send, the imposter gone, the
+      // platform down, or a CORS refusal of a custom header.
+      setError(`The request to ${url} was not answered: ${e instanceof Error ? e.message : String(e)}.`);
     }
   };
   return (
