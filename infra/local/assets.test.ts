@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFil
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ensureAssets } from "./assets.ts";
+import { builtKey, ensureAssets, staleAssets } from "./assets.ts";
 
 /** A repository with the smallest Vite app in `app/`, whose build is `app/dist`. */
 function repository(): { root: string; dist: string; page: string } {
@@ -47,4 +47,16 @@ describe("ensureAssets", () => {
     await expect(ensureAssets(root, join(root, "none", "dist"))).rejects.toThrow(/does not exist/);
     expect(existsSync(join(plain, ".source-key"))).toBe(false);
   });
+});
+
+describe("staleAssets", () => {
+  it("names a folder whose build is not the one recorded, and one never built", async () => {
+    const { root, dist } = repository();
+    await ensureAssets(root, dist);
+    const key = builtKey(dist) ?? "";
+    expect(key).toMatch(/^[0-9a-f]{24}$/);
+    const never = join(root, "never", "dist");
+    expect(staleAssets({ [dist]: key })).toEqual([]);
+    expect(staleAssets({ [dist]: "another-checkout", [never]: key })).toEqual([dist, never]);
+  }, 60_000);
 });

@@ -59,3 +59,20 @@ export async function ensureAssets(root: string, directory: string): Promise<"bu
   writeFileSync(stamp, key);
   return "built";
 }
+
+/** The source key a folder's build was made from, or undefined when nothing built it here. */
+export function builtKey(directory: string): string | undefined {
+  const stamp = join(directory, STAMP);
+  return existsSync(stamp) ? readFileSync(stamp, "utf8") : undefined;
+}
+
+/**
+ * The asset folders of a cached build (folder → the key its assets were built from) that now hold another
+ * build: workerd serves an assets folder from disk, and one checkout's launcher rebuilds it in place, so
+ * going back to a cached build (a branch switched back) would serve the other checkout's dashboard.
+ */
+export function staleAssets(assets: Record<string, string>): string[] {
+  return Object.entries(assets).flatMap(([directory, key]) =>
+    builtKey(directory) === key ? [] : [directory],
+  );
+}

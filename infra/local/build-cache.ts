@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { ensureAssets, staleAssets } from "./assets.ts";
 import type { BuildRequest, Layout } from "./layout.ts";
 
 /** Folders never part of a build's inputs. */
@@ -95,5 +96,7 @@ export async function ensureBuild(
     prune(cache);
   }
   const layout = JSON.parse(readFileSync(join(dir, "layout.json"), "utf8")) as Layout;
+  // A cached build's sources are the tree's now, so building its stale assets again gives them back.
+  for (const directory of staleAssets(layout.assets ?? {})) await ensureAssets(root, directory);
   return { dir, layout, config: join(dir, "workerd.capnp.bin") };
 }

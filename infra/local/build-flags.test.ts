@@ -1,5 +1,7 @@
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { builtKey } from "./assets.ts";
 import { ensureBuild } from "./build-cache.ts";
 import { repositoryRoot } from "./layout.ts";
 import { adminVars, DEFAULT_CONFIGS } from "./platform.ts";
@@ -24,5 +26,13 @@ describe("workerd's V8 flags in the build", () => {
     const [plainSemiSpace, plainTrace] = flagsIn(plain.config, ["--max-semi-space-size=1", "--trace-gc-nvp"]);
     expect(plainSemiSpace).toBeGreaterThan(0);
     expect(plainTrace).toBe(-1);
+  }, 120_000);
+});
+
+describe("a cached build's static assets", () => {
+  it("are recorded with the key they were built from, which the dashboard's folder holds", async () => {
+    const { layout } = await ensureBuild(repositoryRoot(), DEFAULT_CONFIGS, vars);
+    const dist = join(repositoryRoot(), "dashboard", "dist");
+    expect(layout.assets).toEqual({ [dist]: builtKey(dist) });
   }, 120_000);
 });

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { USER_CODE_HOST_BINDING, userCodeHostBindings } from "@mockctl/user-code/host";
 import { type Config, Miniflare, serializeConfig } from "miniflare";
 import { withoutAssetHops } from "./asset-hops.ts";
+import { builtKey } from "./assets.ts";
 import { DATA_SOURCES_BINDING, dataSourceService } from "./data-sources.ts";
 import { API_KEY_ENV, type BuildRequest, type Layout, STARTED_AT_ENV } from "./layout.ts";
 import { applyMigrations, migrationFiles } from "./migrations.ts";
@@ -146,7 +147,10 @@ export async function build(request: BuildRequest): Promise<void> {
   const config = captured();
   const migrations = await applyAll(mf, workers);
   await mf.dispose();
-  const layout: Layout = { ...layoutOf(config, persistRoot, edge.name), migrations };
+  const assets = Object.fromEntries(
+    workers.flatMap(({ assets }) => (assets === undefined ? [] : [[assets, builtKey(assets) ?? ""]])),
+  );
+  const layout: Layout = { ...layoutOf(config, persistRoot, edge.name), migrations, assets };
   writeFileSync(
     join(request.outDir, "workerd.capnp.bin"),
     serializeConfig({

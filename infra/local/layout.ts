@@ -44,6 +44,8 @@ export interface Layout {
   userCodeHost: string;
   /** A hash of every D1 migration applied; a data folder records the one it was brought up to. */
   migrations: string;
+  /** Each static assets folder with the source key of the assets it was built with (assets.ts). */
+  assets?: Record<string, string>;
 }
 
 /** The repository root: the nearest folder up holding workers/edge, from the TS sources or compiled JS. */

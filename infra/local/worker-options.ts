@@ -11,6 +11,8 @@ export interface LocalWorker {
   options: WorkerOptions;
   /** Each D1 binding with the folder holding its migrations. */
   d1: Array<{ binding: string; migrationsDir: string }>;
+  /** The static assets folder workerd serves from disk, if the Worker has one. */
+  assets?: string;
 }
 
 /** Bundles `main` the way wrangler would for workerd: ESM, worker conditions, platform modules left out. */
@@ -47,8 +49,11 @@ export async function loadWorker(
 ): Promise<LocalWorker> {
   const config = unstable_readConfig({ config: configPath });
   // Static assets (the admin Worker's dashboard) are built before Miniflare reads their folder.
-  if (config.assets?.directory !== undefined)
-    await ensureAssets(repositoryRoot(), resolve(dirname(resolve(configPath)), config.assets.directory));
+  const assets =
+    config.assets?.directory === undefined
+      ? undefined
+      : resolve(dirname(resolve(configPath)), config.assets.directory);
+  if (assets !== undefined) await ensureAssets(repositoryRoot(), assets);
   const { workerOptions, define, main } = unstable_getMiniflareWorkerOptions(config);
   if (main === undefined || config.name === undefined)
     throw new Error(`${configPath} needs "name" and "main"`);
@@ -66,5 +71,5 @@ export async function loadWorker(
     binding: db.binding,
     migrationsDir: resolve(configDir, db.migrations_dir ?? "migrations"),
   }));
-  return { name: config.name, options, d1 };
+  return { name: config.name, options, d1, ...(assets === undefined ? {} : { assets }) };
 }
