@@ -64,8 +64,13 @@ function memoizable(engine: ImposterEngine): RouteMemo | null {
     stub.responses.every((response) => derivesFromKeyedFields(response, copied)),
   );
   const used = derived ? copied : reads;
+  // A recording imposter is named apart: with no stubs, asking each stub whether it keeps state asks none,
+  // and a request that matches nothing is recorded too.
   const narrow =
-    derived && imposter.strict !== true && imposter.stubs.every((_, index) => !engine.isStateful(index));
+    derived &&
+    imposter.strict !== true &&
+    imposter.recordRequests !== true &&
+    imposter.stubs.every((_, index) => !engine.isStateful(index));
   return {
     answers: new Map(),
     headers: [...used.headers].sort(),

@@ -19,6 +19,22 @@ describe("a request the memo misses", () => {
     expect(recorded).toEqual([expect.objectContaining(headers), expect.objectContaining(headers)]);
   });
 
+  // mb's verification set-up: an imposter that only records. With no stub to ask whether it keeps state,
+  // the recording itself must keep the request whole.
+  it.each([
+    ["no stubs", []],
+    ["a stub that does not match", [{ predicates: [{ equals: { path: "/elsewhere" } }], ...is("no") }]],
+  ])("is recorded with every header by a recording imposter with %s, with or without a body", async (_, stubs) => {
+    const port = freshPort();
+    await objectFor(port).put(imposter(port, { recordRequests: true, stubs }));
+    await send(`/i/${port}/a`, { headers: { authorization: "Bearer t" } });
+    await send(`/i/${port}/a`, { method: "DELETE", headers: { authorization: "Bearer t" } });
+    await send(`/i/${port}/a`, { method: "POST", body: "x", headers: { authorization: "Bearer t" } });
+    const record = await objectFor(port).read();
+    const recorded = record?.state.requests.map((request) => request.headers.authorization);
+    expect(recorded).toEqual(["Bearer t", "Bearer t", "Bearer t"]);
+  });
+
   it("answers by the keyed headers as an imposter kept off the memo answers", async () => {
     const copy = {
       from: { headers: "x-a" },
