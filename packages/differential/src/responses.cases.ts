@@ -123,6 +123,21 @@ export const responseCases: ExchangeCase[] = [
     is: { headers: { "X-CuStOm-NaMe": "v", "content-type": "a/b" } },
   }),
   one("binary mode with an object body", { is: { body: { a: "QUJD" }, _mode: "binary" } }),
+  // What mb's proxy saves from a compressing origin: the compressed bytes with their Content-Encoding, sent
+  // back as they are (the client decodes them once), to a client that accepts compression.
+  ...(
+    [
+      ["gzip", "H4sIAAAAAAAAA8tIzcnJBwCGphA2BQAAAA==", "binary"],
+      ["br", "CwKAaGVsbG8D", "binary"],
+      ["gzip", "hello", "text"],
+    ] as const
+  ).map(([encoding, body, mode]) => ({
+    name: `a ${mode} body with Content-Encoding ${encoding} is sent as it is`,
+    imposter: {
+      stubs: [{ responses: [{ is: { headers: { "Content-Encoding": encoding }, body, _mode: mode } }] }],
+    },
+    requests: [get("/", [["Accept-Encoding", "gzip, deflate, br"]])],
+  })),
   {
     name: "a HEAD request gets headers but no body",
     imposter: { stubs: [{ responses: [{ is: { headers: { "Content-Length": 1 }, body: "abc" } }] }] },

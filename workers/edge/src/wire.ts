@@ -8,7 +8,7 @@ export interface Wire {
    * a `Headers`, not a list of pairs: the runtime copies a `Headers` natively, while a list costs a
    * conversion of every name and value each time (infra/bench/BODY-PROFILE.md, section 13).
    */
-  init: { status: number; headers?: Headers } | undefined;
+  init: { status: number; headers?: Headers; encodeBody?: "manual" } | undefined;
 }
 
 /** Statuses whose responses cannot carry a body (Response throws if given one). */
@@ -54,6 +54,9 @@ function toWire(description: ResponseDescription): Wire {
       if (Array.isArray(value)) for (const one of value) headers.append(name, String(one));
       else headers.append(name, String(value));
     }
+    // A stub's Content-Encoding describes bytes it already holds (mb's proxy saves gzip answers so): the
+    // runtime would otherwise compress them again, and the client would decode to the compressed bytes.
+    if (headers.has("content-encoding")) return { body, init: { status, headers, encodeBody: "manual" } };
     return { body, init: { status, headers } };
   }
   return { body, init: status === 200 ? undefined : { status } };
