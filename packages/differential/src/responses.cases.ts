@@ -123,6 +123,15 @@ export const responseCases: ExchangeCase[] = [
     is: { headers: { "X-CuStOm-NaMe": "v", "content-type": "a/b" } },
   }),
   one("binary mode with an object body", { is: { body: { a: "QUJD" }, _mode: "binary" } }),
+  one(
+    "null is fields fall back to the defaultResponse",
+    { is: { headers: null, statusCode: null, _mode: null, body: "ok" }, behaviors: null },
+    {
+      defaultResponse: { statusCode: 201, headers: { "X-Default": "yes" } },
+      name: null,
+      recordRequests: null,
+    },
+  ),
   // What mb's proxy saves from a compressing origin: the compressed bytes with their Content-Encoding, sent
   // back as they are (the client decodes them once), to a client that accepts compression.
   ...(

@@ -45,6 +45,28 @@ const injection = "JavaScript injection is not allowed unless mb is run with the
  */
 export const validationCases: ValidationCase[] = [
   v("a valid imposter is created", stub(ok, [{ equals: { path: "/" } }])),
+  // Typed clients (Jackson, Newtonsoft, Go pointers) write null for every unset field: mb takes it as absent.
+  v("explicit nulls in the imposter's optional fields", {
+    protocol: "http",
+    name: null,
+    defaultResponse: null,
+    recordRequests: null,
+    allowCORS: null,
+    stubs: [
+      {
+        predicates: null,
+        responses: [{ is: { headers: null, statusCode: null, body: "ok" }, proxy: null, behaviors: null }],
+      },
+    ],
+  }),
+  v(
+    "explicit nulls in a predicate's options",
+    stub(ok, [{ equals: { path: "/" }, caseSensitive: null, except: null }]),
+  ),
+  v("explicit nulls in the defaultResponse", {
+    protocol: "http",
+    defaultResponse: { headers: null, statusCode: null },
+  }),
   v(
     "a valid imposter with every behavior we allow",
     stub({ is: {}, behaviors: [{ wait: 1 }, copy({}), lookup({})] }),

@@ -1,6 +1,7 @@
 import { badData, badStubIndex, fail, type MbError, ok, type Result } from "../errors.ts";
 import type { ImposterDraft } from "../schemas/imposter.ts";
 import type { Stub } from "../schemas/response.ts";
+import { dropStubNulls } from "./absent-nulls.ts";
 import { resolveLimits, stubCountError } from "./limits.ts";
 import { privateCopy } from "./private-copy.ts";
 import { upcastStub } from "./upcast.ts";
@@ -21,6 +22,7 @@ export function validateStubsBody(body: unknown, options: ValidationOptions): Re
   const errors: MbError[] = [];
   const valid: Stub[] = [];
   (copy.value as unknown[]).forEach((stub, index) => {
+    dropStubNulls(stub);
     const result = validateStub(upcastStub(stub), { ...options, limits, label: `stubs[${index}]` });
     if (result.ok) valid.push(result.value);
     else errors.push(...result.errors);
@@ -68,6 +70,7 @@ export function validateNewStub(stub: unknown, options: ValidationOptions): Resu
   const limits = resolveLimits(options.limits);
   const copy = privateCopy(stub, limits, "stub");
   if (!copy.ok) return copy;
+  dropStubNulls(copy.value);
   return validateStub(upcastStub(copy.value), { ...options, limits, label: "stub" });
 }
 

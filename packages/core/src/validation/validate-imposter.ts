@@ -1,6 +1,7 @@
 import { badData, fail, type MbError, ok, type Result } from "../errors.ts";
 import { type ImposterDraft, ImposterDraftSchema, PROTOCOLS } from "../schemas/imposter.ts";
 import type { Stub } from "../schemas/response.ts";
+import { dropImposterNulls } from "./absent-nulls.ts";
 import { conform } from "./conform.ts";
 import { imposterInjectionErrors } from "./injection-gate.ts";
 import { type Limits, resolveLimits, stubCountError } from "./limits.ts";
@@ -30,6 +31,7 @@ export function validateImposter(input: unknown, options: ValidationOptions): Re
   const limits = resolveLimits(options.limits);
   const copy = privateCopy(input, limits, "imposter");
   if (!copy.ok) return copy;
+  dropImposterNulls(copy.value);
   const imposter: JsonRecord = isRecord(copy.value) ? (upcast(copy.value) as JsonRecord) : {};
 
   const port = normalizePort(imposter.port);
