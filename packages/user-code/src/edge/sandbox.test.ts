@@ -44,6 +44,15 @@ describe("the sandbox", () => {
     expect(await deps.inject(source, request)).toEqual({ body: "env:0,undefined,undefined,EvalError" });
   });
 
+  // The README sends users porting mb functions that use Buffer or require("crypto") to these.
+  it("has the web's equivalents of Buffer and require('crypto')", async () => {
+    const deps = createUserCodeDeps(env, imposter(), { state: emptyUserState() });
+    const source = `() => ({
+      body: [atob(btoa("hi")), typeof crypto.randomUUID(), typeof crypto.subtle.digest, new TextDecoder().decode(new TextEncoder().encode("ok")), typeof globalThis].join()
+    })`;
+    expect(await deps.inject(source, request)).toEqual({ body: "hi,string,function,ok,object" });
+  });
+
   it("stops waiting for a function that never answers", async () => {
     const deps = createUserCodeDeps(env, imposter(), { state: emptyUserState(), timeoutMs: 100 });
     const started = Date.now();
