@@ -104,6 +104,12 @@ export const responseCases: ExchangeCase[] = [
   one("binary mode with bytes that are not UTF-8", { is: { body: "/wD+AQ==", _mode: "binary" } }),
   one("binary mode from defaultResponse", { is: { body: "AAEC" } }, { defaultResponse: { _mode: "binary" } }),
   one("text mode writes the string as UTF-8", { is: { body: "héllo ✓", _mode: "text" } }),
+  one("a _mode other than exactly binary is text", { is: { body: "SGk=", _mode: "BINARY" } }),
+  one(
+    "an unknown _mode from defaultResponse is text",
+    { is: { body: "SGk=" } },
+    { defaultResponse: { _mode: "raw" } },
+  ),
   one("Content-Length is recomputed", { is: { headers: { "Content-Length": "999" }, body: "hello" } }),
   one("Content-Length counts UTF-8 bytes", { is: { headers: { "content-length": 1 }, body: "héllo ✓" } }),
   one("Content-Length of a binary body", {

@@ -10,7 +10,8 @@ export const IsSchema = z.looseObject({
   statusCode: z.union([z.number(), z.string()]).optional(),
   headers: HeadersSchema.optional(),
   body: z.unknown().optional(),
-  _mode: z.enum(["text", "binary"]).optional(),
+  /** mb sends the body as base64-decoded bytes for exactly "binary"; any other value is text, as mb reads it. */
+  _mode: z.string().optional(),
   _proxyResponseTime: z.number().optional(),
 });
 export type IsResponse = z.infer<typeof IsSchema>;
