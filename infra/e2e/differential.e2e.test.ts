@@ -10,6 +10,7 @@ import {
   type MbProcess,
   type Pair,
   predicateCases,
+  recordingCases,
   responseCases,
   runExchange,
   runValidation,
@@ -46,7 +47,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const exchanges = [...predicateCases, ...responseCases, ...behaviorCases];
+const exchanges = [...predicateCases, ...responseCases, ...behaviorCases, ...recordingCases];
 
 // Cases run a few at a time (vitest's maxConcurrency): each has its own imposter on its own fresh port
 // and sends its requests in order, so they cannot see each other, and the file stays well under a minute.
@@ -55,6 +56,7 @@ describe.concurrent.each([
   ["predicates", predicateCases],
   ["responses", responseCases],
   ["behaviors", behaviorCases],
+  ["recording", recordingCases],
 ])("e2e differential: %s", (_area, cases) => {
   for (const c of cases) {
     const exception = PLATFORM_EXCEPTIONS[c.name];

@@ -34,6 +34,11 @@ export function createAdminApiTarget(
       const { port, pathPrefix, host } = route(id);
       return send(port, { ...req, path: pathPrefix + (req.path ?? "/") }, host);
     },
+    async recordedRequests(id) {
+      const requests = ((await admin(adminPort, "GET", `/imposters/${id}`)).body as { requests?: unknown })
+        ?.requests;
+      return Array.isArray(requests) ? requests : [];
+    },
     async deleteImposter(id) {
       await admin(adminPort, "DELETE", `/imposters/${id}`);
     },

@@ -62,3 +62,17 @@ export function errorSummary(result: CreateResult): ErrorSummary {
     })),
   };
 }
+
+/**
+ * A recorded request reduced to what both servers must have seen alike. Left out: `timestamp` (the
+ * clock), `requestFrom` and `ip` (the client's address: documented), and the hop-by-hop headers of
+ * IGNORED_HEADERS; header names are lower-cased, as workerd gives them (documented).
+ */
+export function comparableRecord(recorded: unknown): Record<string, unknown> {
+  const { method, path, query, body, headers } = (recorded ?? {}) as Record<string, unknown>;
+  const lowered: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries((headers ?? {}) as Record<string, unknown>)) {
+    if (!IGNORED_HEADERS.has(name.toLowerCase())) lowered[name.toLowerCase()] = value;
+  }
+  return { method, path, query, body, headers: lowered };
+}

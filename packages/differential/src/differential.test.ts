@@ -4,6 +4,7 @@ import { behaviorCases } from "./behaviors.cases.ts";
 import { createCoreTarget } from "./core-target.ts";
 import { freePort, type MbProcess, startMountebank } from "./mb-process.ts";
 import { predicateCases } from "./predicates.cases.ts";
+import { recordingCases } from "./recording.cases.ts";
 import { responseCases } from "./responses.cases.ts";
 import { type Pair, runExchange, runValidation } from "./runner.ts";
 import type { Target } from "./target.ts";
@@ -39,6 +40,7 @@ describe.each([
   ["predicates", predicateCases],
   ["responses", responseCases],
   ["behaviors", behaviorCases],
+  ["recording", recordingCases],
 ])("differential: %s", (_area, cases) => {
   for (const c of cases) it(c.name, async () => runExchange(pair, c, await freePort()));
 });

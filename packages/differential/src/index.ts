@@ -5,6 +5,7 @@ export type { ExchangeCase, ValidationCase } from "./case-types.ts";
 export { type Comparable, comparable, IGNORED_HEADERS } from "./compare.ts";
 export { freePort, type MbProcess, startMountebank } from "./mb-process.ts";
 export { predicateCases } from "./predicates.cases.ts";
+export { recordingCases } from "./recording.cases.ts";
 export { responseCases } from "./responses.cases.ts";
 export { type Expectation, type Pair, runExchange, runValidation } from "./runner.ts";
 export type { Target } from "./target.ts";

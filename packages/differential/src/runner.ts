@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import type { ExchangeCase, ValidationCase } from "./case-types.ts";
-import { bodyText, type Comparable, comparable, errorSummary } from "./compare.ts";
+import { bodyText, type Comparable, comparable, comparableRecord, errorSummary } from "./compare.ts";
 import type { Target } from "./target.ts";
 import type { WireResponse } from "./wire.ts";
 
@@ -58,9 +58,21 @@ export async function runExchange(
         expect(view(ours), `ours vs mb, ${where}`).toEqual(expected(view(theirs), i));
       }
     }
+    if (c.imposter.recordRequests === true) await compareRecorded(pair, port);
   } finally {
     await Promise.all([pair.reference.deleteImposter(port), pair.candidate.deleteImposter(port)]);
   }
+}
+
+/** What a recording imposter keeps of each request (`requests[]`), where both targets can list it. */
+async function compareRecorded({ reference, candidate }: Pair, port: number): Promise<void> {
+  if (reference.recordedRequests === undefined || candidate.recordedRequests === undefined) return;
+  const [theirs, ours] = await Promise.all([
+    reference.recordedRequests(port),
+    candidate.recordedRequests(port),
+  ]);
+  expect(theirs.length, "mb recorded every request").toBeGreaterThan(0);
+  expect(ours.map(comparableRecord), "requests[] ours vs mb").toEqual(theirs.map(comparableRecord));
 }
 
 /** The case's own expectations of mb's answer (so a wrong case cannot pass), and of both servers' waits. */

@@ -16,6 +16,8 @@ export interface Target {
   createImposter(json: unknown): Promise<CreateResult>;
   /** Sends one request to the imposter with that port (id). */
   request(port: number, req: WireRequest): Promise<WireResponse>;
+  /** The imposter's `requests` as `GET /imposters/:id` lists them, where the target records (admin API targets). */
+  recordedRequests?(port: number): Promise<unknown[]>;
   /** Deletes the imposter; a missing one is not an error (Mountebank answers 200 `{}` too). */
   deleteImposter(port: number): Promise<void>;
   /** Releases whatever the target holds (servers, sockets). */
