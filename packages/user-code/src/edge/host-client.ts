@@ -154,8 +154,9 @@ export async function runOnHost(
 ): Promise<UserOutcome> {
   let answer = await post(env, { id, call }, options);
   if (answer.status === 409) {
-    const { compatibilityDate, mainModule, modules } = code;
-    answer = await post(env, { id, call, code: { compatibilityDate, mainModule, modules } }, options);
+    const { compatibilityDate, compatibilityFlags, mainModule, modules } = code;
+    const sent = { compatibilityDate, compatibilityFlags, mainModule, modules };
+    answer = await post(env, { id, call, code: sent }, options);
   }
   if (answer.status === 200) return answer.body as UserOutcome;
   const { error } = answer.body as { error?: string };

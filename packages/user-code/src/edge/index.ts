@@ -6,8 +6,9 @@
  *
  * - The loaded worker's code is built by the guest builder (../guest) with every function source pasted
  *   into a module of its own, so nothing is ever eval'd; its id is a SHA-256 of that code.
- * - No network (`globalOutbound: null`), no bindings, no nodejs_compat. User state (`config.state`,
- *   `injectState`) crosses in and out by value on each call and lives in a bag the caller persists.
+ * - No network (`globalOutbound: null`), no bindings; `nodejs_compat` for the Buffer and require that
+ *   mb's functions use (guest/build-modules.ts). User state (`config.state`, `injectState`) crosses in
+ *   and out by value on each call and lives in a bag the caller persists.
  *   A caller without the bag (a front door) runs functions with tripwires instead; a function that uses
  *   state then fails with StateNeeded and the request goes to the imposter's object.
  * - Limits: USER_CODE_TIMEOUT_MS wall clock per call (ours), USER_CODE_CPU_MS CPU (Cloudflare only).

@@ -10,12 +10,13 @@ export interface UserCodeEnv extends UserCodeHostEnv {
   LOADER: WorkerLoader;
 }
 
-// The loaded worker has no nodejs_compat: user code sees no process, Buffer or require.
 const COMPATIBILITY_DATE = "2026-04-20";
 
 function workerCode(code: UserCodeModules): WorkerLoaderWorkerCode {
   return {
     compatibilityDate: COMPATIBILITY_DATE,
+    // nodejs_compat where a function names Buffer or require (guest/build-modules.ts).
+    compatibilityFlags: code.compatibilityFlags,
     mainModule: code.mainModule,
     modules: code.modules,
     env: {},

@@ -33,15 +33,21 @@ describe("the sandbox", () => {
     expect(answer.body).toMatch(/not permitted to access the internet/);
   });
 
-  it("has no Node globals but a process with an empty env, and no eval", async () => {
+  it("has a process with an empty env only, no eval, and the Node globals mb's functions use", async () => {
     const deps = createUserCodeDeps(env, imposter(), { state: emptyUserState() });
     const source = `() => {
       let evaluated;
       try { evaluated = eval("1 + 1"); } catch (error) { evaluated = error.name; }
       const processKeys = Object.keys(process).join("+") + ":" + Object.keys(process.env).length;
-      return { body: [processKeys, typeof Buffer, typeof require, evaluated].join() };
+      const decoded = Buffer.from("dTpw", "base64").toString();
+      const hash = require("crypto").createHash("sha256").update("x").digest("hex").slice(0, 8);
+      let fs;
+      try { require("fs"); } catch (error) { fs = error.message; }
+      return { body: [processKeys, evaluated, decoded, hash, typeof global, typeof module.exports, fs].join() };
     }`;
-    expect(await deps.inject(source, request)).toEqual({ body: "env:0,undefined,undefined,EvalError" });
+    expect(await deps.inject(source, request)).toEqual({
+      body: "env:0,EvalError,u:p,2d711642,object,object,require('fs') is not available to user code here: only buffer, crypto and util are",
+    });
   });
 
   // The README sends users porting mb functions that use Buffer or require("crypto") to these.

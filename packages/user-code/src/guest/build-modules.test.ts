@@ -22,9 +22,11 @@ describe("functionModule", () => {
     ["decorate", "return (SRC)(config, response, logger);", "config, response, logger"],
     ["wait", "return (SRC)();", ""],
   ] as const)("%s calls the source as mb's eval does", (kind, call, parameters) => {
-    expect(functionModule(kind, "SRC")).toBe(
-      `export default function (${parameters}) { const process = { env: {} };\n${call}\n}\n`,
+    const [header, line, end] = functionModule(kind, "SRC").split("\n");
+    expect(header).toMatch(
+      new RegExp(`export default function \\(${parameters}\\) \\{ const process = \\{ env: \\{\\} \\}`),
     );
+    expect([line, end]).toEqual([call, "}"]);
   });
 
   it("keeps a trailing line comment on the call's line, so it breaks as it does in mb", () => {
@@ -36,7 +38,14 @@ describe("buildUserCodeModules", () => {
   it("builds a main module that imports the runtime and every function", () => {
     const built = buildUserCodeModules(FUNCTIONS);
     expect(built.mainModule).toBe("main.js");
-    expect(Object.keys(built.modules)).toEqual(["main.js", "runtime.js", "f0.js", "f1.js", "f2.js", "f3.js"]);
+    expect(Object.keys(built.modules)).toEqual([
+      "main.js",
+      "runtime.js",
+      "f0.js",
+      "f1.js",
+      "f2.js",
+      "f3.js",
+    ]);
     expect(built.modules["runtime.js"]).toBe(RUNTIME_MODULE);
     const main = built.modules["main.js"] ?? "";
     expect(main).toContain('import { run } from "./runtime.js";');
@@ -78,5 +87,18 @@ describe("buildUserCodeModules", () => {
     const built = buildUserCodeModules([]);
     expect(Object.keys(built.modules)).toEqual(["main.js", "runtime.js"]);
     expect(built.modules["main.js"]).toContain("const FUNCTIONS = {\n};");
+  });
+});
+
+describe("Node's globals in the loaded worker", () => {
+  it.each([
+    ["neither", "(config) => ({ body: 'plain' })", [], false],
+    ["Buffer", "(config) => ({ body: Buffer.from('x').toString('base64') })", ["nodejs_compat"], false],
+    ["require", "(config) => ({ body: typeof require('crypto') })", ["nodejs_compat"], true],
+  ] as const)("are loaded only where a function names them: %s", (_name, source, flags, shim) => {
+    const built = buildUserCodeModules([{ kind: "response", source }]);
+    expect(built.compatibilityFlags).toEqual(flags);
+    expect("node.js" in built.modules).toBe(shim);
+    expect(built.modules["main.js"]?.includes('import "./node.js"')).toBe(shim);
   });
 });

@@ -2,7 +2,7 @@
  * The user-code host's one Worker, as module text (it runs in its own workerd process, not here; written
  * as plain JavaScript like the guest's RUNTIME_MODULE, so the launcher needs no bundler for it).
  *
- * The edge posts `{ id, call, limitMs }` to `/run`, adding `code` ({ compatibilityDate, mainModule,
+ * The edge posts `{ id, call, limitMs }` to `/run`, adding `code` ({ compatibilityDate, compatibilityFlags, mainModule,
  * modules }) only when the host answered 409 because it does not hold that id yet (it was just started or restarted). The
  * host loads the code with its own LOADER, exactly as the deployed edge does, and answers the loaded
  * worker's UserOutcome as JSON, or `{ error }` with status 500 when the worker cannot start or the call
@@ -26,6 +26,7 @@ function remember(id, code) {
   if (codes.size >= MAX_CODES && !codes.has(id)) codes.delete(codes.keys().next().value);
   codes.set(id, {
     compatibilityDate: String(code.compatibilityDate),
+    compatibilityFlags: Array.isArray(code.compatibilityFlags) ? code.compatibilityFlags.map(String) : [],
     mainModule: String(code.mainModule),
     modules: code.modules,
     env: {},
