@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { launcherArgs } from "./dev.ts";
+import { launcherArgs, launcherReason } from "./dev.ts";
 
 // What `mockctl dev` hands the launcher (infra/local/args.ts reads it): paths against the user's folder.
 describe("launcherArgs", () => {
@@ -21,5 +21,27 @@ describe("launcherArgs", () => {
     ],
   ])("%j with env %j", (values, env, args) => {
     expect(launcherArgs(values, "/u", env)).toEqual(args);
+  });
+});
+
+// What `mockctl dev --json` puts in its error: the launcher's own sentence, never a stack frame or a hint.
+describe("launcherReason", () => {
+  it.each([
+    [
+      "mockctl: port 2525 is already in use (is mb running?); choose another\n",
+      "port 2525 is already in use (is mb running?); choose another",
+    ],
+    [
+      "mockctl: could not start: Error: boom\n    at start (x.js:1:1)\n    at main (y.js:2:2)\n",
+      "could not start: Error: boom",
+    ],
+    [
+      "🌀 Deploying\n✘ ERROR 1 error(s) in x.json\n\n  x.json: bad data\n\nRun mockctl validate\n",
+      "1 error(s) in x.json",
+    ],
+    ["something else entirely\n", undefined],
+    ["", undefined],
+  ])("%j", (stderr, reason) => {
+    expect(launcherReason(stderr)).toBe(reason);
   });
 });

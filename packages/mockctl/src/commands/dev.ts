@@ -84,6 +84,16 @@ function tethered(command: string, args: string[]): [string, string[]] {
   return setpriv ? ["setpriv", ["--pdeathsig", "TERM", "--", command, ...args]] : [command, args];
 }
 
+/**
+ * The launcher's own words for a failure: its last `mockctl: …` line (start-failure.ts), the first line of
+ * a stack it printed under that, or its last `✘ ERROR` (a --configfile deploy that failed).
+ */
+export function launcherReason(stderr: string): string | undefined {
+  const lines = stderr.split("\n").filter((line) => line.trim() !== "");
+  const own = lines.findLast((line) => line.startsWith("mockctl: ") || line.startsWith("✘ ERROR "));
+  return own?.replace(/^mockctl: /, "").replace(/^✘ ERROR /, "");
+}
+
 export const dev: Command = {
   name: "dev",
   summary: "Run the local platform (as `npm start`), the drop-in for `mb`",
@@ -110,24 +120,23 @@ export const dev: Command = {
       env: { ...context.env, INIT_CWD: context.cwd },
       stdio: ["inherit", "inherit", json ? "pipe" : "inherit"],
     });
-    // Under --json a script reads stdout's one object: the launcher's reason for failing goes into it too.
-    let lastLine = "";
+    // Under --json a failure's JSON carries the launcher's reason too (its last 64 KiB of stderr are kept).
+    let stderr = "";
     child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
       process.stderr.write(chunk);
-      const lines = chunk.split("\n").filter((line) => line.trim() !== "");
-      lastLine = lines.at(-1) ?? lastLine;
+      stderr = (stderr + chunk).slice(-65_536);
     });
     const forward = (signal: NodeJS.Signals) => child.kill(signal);
     process.on("SIGINT", forward);
     process.on("SIGTERM", forward);
-    const code = await new Promise<number>((done) => child.on("exit", (c) => done(c ?? 1)));
+    // "close", not "exit": the launcher's last stderr lines may still be in the pipe when it exits.
+    const code = await new Promise<number>((done) => child.on("close", (c) => done(c ?? 1)));
     process.off("SIGINT", forward);
     process.off("SIGTERM", forward);
     // The launcher has said why; this passes its exit code on (1 for a --configfile that failed, as mb).
     if (code === 0) return;
-    if (json && lastLine !== "") {
-      throw new CliError(lastLine.replace(/^mockctl: /, ""), [], undefined, code, { exitCode: code });
-    }
+    const reason = json ? launcherReason(stderr) : undefined;
+    if (reason !== undefined) throw new CliError(reason, [], undefined, code, { exitCode: code });
     throw new ExplainedExit(`the platform exited with code ${code}`, [], undefined, code);
   },
 };
