@@ -56,6 +56,12 @@ describe("unknownFieldFindings", () => {
     expect(unknownFieldFindings(saved)).toEqual([]);
   });
 
+  it("names a short unknown field without a far-fetched hint, and knows mb's host", () => {
+    expect(unknownFieldFindings(imposter({ id: 1, host: "0.0.0.0" }))).toEqual([
+      "the imposter has a field Mountebank ignores: 'id'",
+    ]);
+  });
+
   it("passes over what is not an object", () => {
     expect(unknownFieldFindings(null)).toEqual([]);
     expect(unknownFieldFindings({ stubs: [null, { responses: "x" }] })).toEqual([]);

@@ -4,7 +4,11 @@ import { ImposterSchema, IsSchema, ResponseSchema, StubSchema } from "@mockctl/c
 // quietly matches everything or answers 200. The known fields are the core's schemas', plus what mb's own
 // saved files and answers carry (`requests`, `_links`, mb's older `_behaviors`…).
 const KNOWN = {
-  imposter: [...Object.keys(ImposterSchema.shape), "requests", "numberOfRequests", "_links", "url"],
+  // `host` (the address mb listens on) and `endOfRequestResolver` (tcp) are mb's own, read though unused here.
+  imposter: [
+    ...Object.keys(ImposterSchema.shape),
+    ...["host", "endOfRequestResolver", "requests", "numberOfRequests", "_links", "url"],
+  ],
   stub: [...Object.keys(StubSchema.shape), "_links", "matches"],
   response: [...Object.keys(ResponseSchema.shape), "_behaviors", "_links"],
   is: [...Object.keys(IsSchema.shape)],
@@ -35,7 +39,9 @@ function unknownIn(where: string, value: unknown, known: string[]): string[] {
   return Object.keys(fields)
     .filter((key) => !known.includes(key))
     .map((key) => {
-      const near = known.find((name) => distance(key, name) <= 2 && !key.startsWith("_"));
+      // Short names are two edits from too much ('id' from 'ca'): a hint only for a likely typo.
+      const near =
+        key.length < 5 || key.startsWith("_") ? undefined : known.find((name) => distance(key, name) <= 2);
       const hint = near === undefined ? "" : `; did you mean '${near}'?`;
       return `${where} has a field Mountebank ignores: '${key}'${hint}`;
     });

@@ -42,9 +42,44 @@ export function shadowFindings(stubs: unknown[]): Finding[] {
   return findings;
 }
 
-// A quantified group that holds a quantifier: `(a+)+`, `(\w*)*`, `(a|aa){2,}`. The classic shape of
-// catastrophic backtracking on a backtracking engine such as V8's, which Mountebank uses as it is.
-const NESTED_QUANTIFIER = /\((?:[^()\\]|\\.)*[+*}](?:[^()\\]|\\.)*\)[+*{]/;
+/** A quantifier that repeats without a fixed count at `at`: `+`, `*`, `{n,}` or `{n,m}` (not `?` or `{n}`). */
+function variableQuantifierAt(pattern: string, at: number): number {
+  const char = pattern[at];
+  if (char === "+" || char === "*") return 1;
+  const range = /^\{\d+,\d*\}/.exec(pattern.slice(at));
+  return range === null ? 0 : range[0].length;
+}
+
+/**
+ * Whether a group that repeats without a fixed count holds such a repetition itself, at any depth:
+ * `(a+)+`, `((\w*))*`, `(a|b+){2,}`; the classic shape of catastrophic backtracking on a backtracking engine
+ * such as V8's, which Mountebank uses as it is. A fixed count (`(\d{3}-)+`) is no such risk. Overlapping
+ * alternatives (`(a|aa)+`) are a risk too that this reading of the source does not see.
+ */
+export function nestsQuantifiers(pattern: string): boolean {
+  const open: boolean[] = []; // per open group: whether it holds a variable quantifier
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const char = pattern[i];
+    if (char === "\\") {
+      i++;
+      continue;
+    }
+    if (inClass) {
+      inClass = char !== "]";
+      continue;
+    }
+    if (char === "[") inClass = true;
+    else if (char === "(") open.push(false);
+    else if (char === ")") {
+      const holds = open.pop() ?? false;
+      const quantified = variableQuantifierAt(pattern, i + 1) > 0;
+      if (holds && quantified) return true;
+      if ((holds || quantified) && open.length > 0) open[open.length - 1] = true;
+    } else if (variableQuantifierAt(pattern, i) > 0 && open.length > 0) open[open.length - 1] = true;
+  }
+  return false;
+}
 
 /**
  * Patterns that nest quantifiers and so go to the linear engine (re2js, packages/core/src/regex): safe here,
@@ -55,7 +90,7 @@ export function regexFindings(stubs: unknown[]): Finding[] {
   const findings: Finding[] = [];
   stubs.forEach((stub, index) => {
     for (const source of new Set(regexSources(stub))) {
-      if (!NESTED_QUANTIFIER.test(source)) continue;
+      if (!nestsQuantifiers(source)) continue;
       let engine: string;
       try {
         engine = compileUserRegex(source, "i").engine;
