@@ -63,6 +63,17 @@ export const validationCases: ValidationCase[] = [
     "explicit nulls in a predicate's options",
     stub(ok, [{ equals: { path: "/" }, caseSensitive: null, except: null }]),
   ),
+  v(
+    "explicit nulls in a proxy's optional fields",
+    stub({
+      proxy: {
+        to: "http://127.0.0.1:9",
+        mode: null,
+        addWaitBehavior: null,
+        predicateGenerators: [{ matches: { path: true }, caseSensitive: null }],
+      },
+    }),
+  ),
   v("explicit nulls in the defaultResponse", {
     protocol: "http",
     defaultResponse: { headers: null, statusCode: null },

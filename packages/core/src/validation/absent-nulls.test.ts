@@ -12,13 +12,30 @@ describe("dropImposterNulls", () => {
           predicates: [{ or: [{ equals: { path: "/" }, caseSensitive: null }], except: null }],
           responses: [{ is: { headers: null, body: null }, proxy: null, behaviors: null }],
         },
+        {
+          responses: [
+            {
+              proxy: {
+                to: "http://origin",
+                mode: null,
+                addWaitBehavior: null,
+                predicateGenerators: [{ matches: { path: true }, caseSensitive: null, jsonpath: null }],
+              },
+            },
+          ],
+        },
       ],
     };
     dropImposterNulls(imposter);
     expect(imposter).toEqual({
       protocol: "http",
       defaultResponse: { statusCode: 404 },
-      stubs: [{ predicates: [{ or: [{ equals: { path: "/" } }] }], responses: [{ is: { body: null } }] }],
+      stubs: [
+        { predicates: [{ or: [{ equals: { path: "/" } }] }], responses: [{ is: { body: null } }] },
+        {
+          responses: [{ proxy: { to: "http://origin", predicateGenerators: [{ matches: { path: true } }] } }],
+        },
+      ],
     });
   });
 });

@@ -1,3 +1,4 @@
+import { RESPONSE_TYPES } from "../schemas/response.ts";
 import { isRecord, type JsonRecord } from "./values.ts";
 
 // mb reads optional fields by truthiness (`stub.predicates || []`, `if (predicate.caseSensitive)`), so an
@@ -7,9 +8,10 @@ import { isRecord, type JsonRecord } from "./values.ts";
 const IMPOSTER = ["name", "defaultResponse", "recordRequests", "allowCORS", "stubs"];
 const TLS = ["key", "cert", "mutualAuth", "rejectUnauthorized", "ca", "ciphers"];
 const STUB = ["predicates"];
-const RESPONSE_TYPES = ["is", "proxy", "inject", "fault"];
-const IS = ["headers", "statusCode", "_mode"];
+const IS = ["headers", "statusCode", "_mode", "_proxyResponseTime"];
 const PREDICATE = ["caseSensitive", "except", "keyCaseSensitive", "jsonpath", "xpath"];
+const PROXY = ["mode", "predicateGenerators", "addWaitBehavior", "addDecorateBehavior", "injectHeaders"];
+const GENERATOR = ["matches", "ignore", "inject", "predicateOperator", ...PREDICATE];
 
 function drop(record: JsonRecord, keys: readonly string[]): void {
   for (const key of keys) if (record[key] === null) delete record[key];
@@ -20,6 +22,12 @@ function predicate(value: unknown): void {
   drop(value, PREDICATE);
   for (const inner of [value.and, value.or].flat()) predicate(inner);
   predicate(value.not);
+}
+
+function proxy(value: JsonRecord): void {
+  drop(value, PROXY);
+  if (!Array.isArray(value.predicateGenerators)) return;
+  for (const generator of value.predicateGenerators) if (isRecord(generator)) drop(generator, GENERATOR);
 }
 
 /** Drops the explicit nulls of one stub's optional fields, in place: `stub` is a private copy. */
@@ -34,6 +42,7 @@ export function dropStubNulls(stub: unknown): void {
     // A null type beside a real one is left out; alone, mb names the response (with its null) as of no type.
     if (RESPONSE_TYPES.some((type) => Boolean(response[type]))) drop(response, RESPONSE_TYPES);
     if (isRecord(response.is)) drop(response.is, IS);
+    if (isRecord(response.proxy)) proxy(response.proxy);
   }
 }
 
