@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ensureAssets, staleAssets } from "./assets.ts";
+import { staleAssets } from "./assets.ts";
 import type { BuildRequest, Layout } from "./layout.ts";
 
 /** Folders never part of a build's inputs. */
@@ -96,7 +96,15 @@ export async function ensureBuild(
     prune(cache);
   }
   const layout = JSON.parse(readFileSync(join(dir, "layout.json"), "utf8")) as Layout;
-  // A cached build's sources are the tree's now, so building its stale assets again gives them back.
-  for (const directory of staleAssets(layout.assets ?? {})) await ensureAssets(root, directory);
+  // A cached build's sources are the tree's now, so building again gives its assets back. In a child, as
+  // every build: Vite in the launcher would keep a build's memory for the platform's whole life.
+  if (staleAssets(layout.assets ?? {}).length > 0) {
+    const outDir = `${dir}.assets-${process.pid}`;
+    try {
+      await runBuild({ configs, vars, outDir, extraV8Flags });
+    } finally {
+      rmSync(outDir, { recursive: true, force: true });
+    }
+  }
   return { dir, layout, config: join(dir, "workerd.capnp.bin") };
 }
