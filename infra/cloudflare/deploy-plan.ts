@@ -35,7 +35,8 @@ async function prepare(options: DeployOptions, wrangler: Wrangler, log: Log) {
     ? placeholderResources(bases, options.env)
     : await resolveResources(wrangler, log, bases, options.env);
   const target: Target = { env: options.env, spec, zone: options.zone, resources };
-  log(progress(`Writing the ${options.env} configs to ${options.outDir}`));
+  // A dry run's folder may be scratch that `mockctl platform deploy` removes: its lines do not name it.
+  log(progress(`Writing the ${options.env} configs${options.dryRun ? "" : ` to ${options.outDir}`}`));
   return { target, configs: writeConfigs(bases, target, options.outDir) };
 }
 
@@ -50,9 +51,10 @@ async function dryRun(configs: WrittenConfig[], options: DeployOptions, wrangler
       [...deployArgs(file, options.env), "--dry-run", "--outdir", outdir, "--metafile"],
       RETRY,
     );
-    log(detail(`${name} bundled to ${outdir}`));
+    log(detail(`${name} bundled`));
   }
-  log(success(`Dry run of ${options.env}: both Workers bundled; nothing was deployed.`));
+  // A detail, not a success: the caller still checks the bundles' sizes (mockctl platform deploy).
+  log(detail(`Dry run of ${options.env}: both Workers bundled; nothing was deployed.`));
 }
 
 async function applyMigrations(configs: WrittenConfig[], env: string, wrangler: Wrangler, log: Log) {

@@ -25,10 +25,11 @@ export function storePath(env: NodeJS.ProcessEnv): string {
 
 export function readStore(env: NodeJS.ProcessEnv): ProfileStore {
   const file = storePath(env);
-  if (!existsSync(file)) return { profiles: {} };
+  // Without a prototype: a name such as `constructor` or `toString` must not find Object's own.
+  if (!existsSync(file)) return { profiles: Object.create(null) };
   try {
     const store = JSON.parse(readFileSync(file, "utf8")) as ProfileStore;
-    return { current: store.current, profiles: store.profiles ?? {} };
+    return { current: store.current, profiles: Object.assign(Object.create(null), store.profiles ?? {}) };
   } catch (error) {
     throw new CliError(`could not read the profiles in ${file}`, [String(error)], "Fix or remove the file.");
   }

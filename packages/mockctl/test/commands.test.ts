@@ -150,6 +150,10 @@ describe("profiles", () => {
     const profiles = parsedJson(await runCli(["profiles", "list", "--json"], { env }));
     expect(profiles.profiles).toEqual([{ name: "local", url: dev.url, current: true }]);
     expect((await runCli(["profiles", "use", "nope"], { env })).code).toBe(1);
+    // Not Object's own: a profile named so would have been "used" with no URL.
+    expect((await runCli(["profiles", "use", "toString"], { env })).stderr).toContain(
+      "no profile named toString",
+    );
     expect((await runCli(["imposters", "list", "--profile", "local"], { env })).code).toBe(0);
   });
 

@@ -3,12 +3,12 @@ import { type Command, stringValue } from "../command.ts";
 import { CliError, table, UsageError } from "../output.ts";
 import { DEFAULT_URL, type Profile, readStore, storePath, writeStore } from "../profiles.ts";
 
-// A name is a key of the profiles file and a word on the command line: `__proto__` would vanish from the
-// saved JSON, an empty or spaced one could not be typed back.
+// A name is a key of the profiles file and a word on the command line: an empty or spaced one could not
+// be typed back, and `__proto__` would vanish from the saved JSON (the first character must be alphanumeric).
 const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
 function checkedName(name: string): string {
-  if (PROFILE_NAME.test(name) && name !== "__proto__") return name;
+  if (PROFILE_NAME.test(name)) return name;
   throw new UsageError(
     `the profile name ${JSON.stringify(name)} is not allowed: use letters, digits, '.', '_' and '-' (at most 64)`,
     "login",

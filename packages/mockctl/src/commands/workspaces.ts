@@ -92,7 +92,7 @@ export const workspacesSet: Command = {
       throw new UsageError(`--allowInjection takes true or false, not ${text}`, "workspaces set");
     const workspace = await context.client().platform.updateWorkspace({ allowInjection });
     printWorkspace(context.out, workspace);
-    context.out.success(`Workspace ${workspace.id}: injection ${allowInjection ? "allowed" : "off"}.`, {
+    context.out.success(`Workspace ${workspace.id}: injection ${injection(workspace)}.`, {
       workspace,
     });
   },
