@@ -38,14 +38,7 @@ describe("buildUserCodeModules", () => {
   it("builds a main module that imports the runtime and every function", () => {
     const built = buildUserCodeModules(FUNCTIONS);
     expect(built.mainModule).toBe("main.js");
-    expect(Object.keys(built.modules)).toEqual([
-      "main.js",
-      "runtime.js",
-      "f0.js",
-      "f1.js",
-      "f2.js",
-      "f3.js",
-    ]);
+    expect(Object.keys(built.modules)).toEqual(["main.js", "runtime.js", "f0.js", "f1.js", "f2.js", "f3.js"]);
     expect(built.modules["runtime.js"]).toBe(RUNTIME_MODULE);
     const main = built.modules["main.js"] ?? "";
     expect(main).toContain('import { run } from "./runtime.js";');
