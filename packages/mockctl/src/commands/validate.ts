@@ -12,8 +12,8 @@ export const validate: Command = {
     "Errors are Mountebank 2.9.1's own messages (e.g. `bad data: 'protocol' is a required field`).",
     "Warnings: a field Mountebank ignores (a typo such as `predicatez`, with what it likely meant),",
     "a stub no request can reach (an earlier stub always matches first), a catch-all stub",
-    "that is not last, a regular expression that nests quantifiers (a risk of catastrophic backtracking",
-    "in Mountebank; here it runs on the slower linear engine).",
+    "that is not last, a regular expression that nests quantifiers or repeats alternatives that start",
+    "alike (a risk of catastrophic backtracking in Mountebank; here it runs on the slower linear engine).",
   ],
   options: {
     strict: { type: "boolean", description: "fail on warnings too" },

@@ -1,5 +1,6 @@
 import { compileUserRegex, regexSources } from "@mockctl/core";
 import { canonicalJson } from "./canonical.ts";
+import { backtrackingRisk } from "./regex-risk.ts";
 
 /** `mockctl validate`'s own findings on a valid imposter: things mb accepts that are likely mistakes. */
 export interface Finding {
@@ -42,55 +43,25 @@ export function shadowFindings(stubs: unknown[]): Finding[] {
   return findings;
 }
 
-/** A quantifier that repeats without a fixed count at `at`: `+`, `*`, `{n,}` or `{n,m}` (not `?` or `{n}`). */
-function variableQuantifierAt(pattern: string, at: number): number {
-  const char = pattern[at];
-  if (char === "+" || char === "*") return 1;
-  const range = /^\{\d+,\d*\}/.exec(pattern.slice(at));
-  return range === null ? 0 : range[0].length;
-}
+const ADVICE = {
+  "nested quantifiers": ["nests quantifiers", "quantify once, e.g. (a+)+ as a+"],
+  "overlapping alternatives": [
+    "repeats alternatives that can start alike",
+    "make them start apart, e.g. (a|aa)+ as a+",
+  ],
+} as const;
 
 /**
- * Whether a group that repeats without a fixed count holds such a repetition itself, at any depth:
- * `(a+)+`, `((\w*))*`, `(a|b+){2,}`; the classic shape of catastrophic backtracking on a backtracking engine
- * such as V8's, which Mountebank uses as it is. A fixed count (`(\d{3}-)+`) is no such risk. Overlapping
- * alternatives (`(a|aa)+`) are a risk too that this reading of the source does not see.
- */
-export function nestsQuantifiers(pattern: string): boolean {
-  const open: boolean[] = []; // per open group: whether it holds a variable quantifier
-  let inClass = false;
-  for (let i = 0; i < pattern.length; i++) {
-    const char = pattern[i];
-    if (char === "\\") {
-      i++;
-      continue;
-    }
-    if (inClass) {
-      inClass = char !== "]";
-      continue;
-    }
-    if (char === "[") inClass = true;
-    else if (char === "(") open.push(false);
-    else if (char === ")") {
-      const holds = open.pop() ?? false;
-      const quantified = variableQuantifierAt(pattern, i + 1) > 0;
-      if (holds && quantified) return true;
-      if ((holds || quantified) && open.length > 0) open[open.length - 1] = true;
-    } else if (variableQuantifierAt(pattern, i) > 0 && open.length > 0) open[open.length - 1] = true;
-  }
-  return false;
-}
-
-/**
- * Patterns that nest quantifiers and so go to the linear engine (re2js, packages/core/src/regex): safe here,
- * but a risk of catastrophic backtracking under mb, and slower per request than V8. Other patterns the
+ * Patterns with a shape that risks catastrophic backtracking under mb (regex-risk.ts). Here they go to the
+ * linear engine (re2js, packages/core/src/regex): safe, but slower per request than V8. Other patterns the
  * linear engine takes are not worth a warning: `--strict` would fail on most alternations.
  */
 export function regexFindings(stubs: unknown[]): Finding[] {
   const findings: Finding[] = [];
   stubs.forEach((stub, index) => {
     for (const source of new Set(regexSources(stub))) {
-      if (!nestsQuantifiers(source)) continue;
+      const risk = backtrackingRisk(source);
+      if (risk === undefined) continue;
       let engine: string;
       try {
         engine = compileUserRegex(source, "i").engine;
@@ -98,11 +69,10 @@ export function regexFindings(stubs: unknown[]): Finding[] {
         continue; // invalid or refused patterns are validation errors, reported by the core
       }
       if (engine !== "re2") continue;
+      const [what, fix] = ADVICE[risk];
       findings.push({
         stub: index,
-        message:
-          `stub ${index}: /${source}/ nests quantifiers, which risks catastrophic backtracking in Mountebank ` +
-          "(here it runs on the slower linear engine); quantify once, e.g. (a+)+ as a+",
+        message: `stub ${index}: /${source}/ ${what}, which risks catastrophic backtracking in Mountebank (here it runs on the slower linear engine); ${fix}`,
       });
     }
   });
