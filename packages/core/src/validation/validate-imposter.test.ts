@@ -92,6 +92,20 @@ describe("validateImposter", () => {
     expect(result.ok && result.value.stubs[0]).not.toBe(input.stubs[0]);
   });
 
+  // mb reads a port with Number(): spaces around the digits are fine, a dot, hex or an empty string are not.
+  it.each([
+    ["9974 ", 9974],
+    [" 9974", 9974],
+    ["09973", 9973],
+    ["9972.0", "invalid"],
+    ["0x50", "invalid"],
+    [" ", "invalid"],
+  ])("reads the port %j as mb does", (port, expected) => {
+    const result = validateImposter({ protocol: "http", port }, plain);
+    if (expected === "invalid") expect(result).toMatchObject({ ok: false });
+    else expect(result).toMatchObject({ ok: true, value: { port: expected } });
+  });
+
   it("drops what mb prints about a running imposter, as mb ignores it on the way in", () => {
     const printed = {
       protocol: "http",

@@ -52,13 +52,14 @@ export function validateImposter(input: unknown, options: ValidationOptions): Re
 
 /**
  * mb accepts an absent port, or anything whose text has no "." and compares between 0 and 65536, and
- * turns a string into a number. Here: an integer or a string of digits in 1..65535; mb's looser cases
+ * turns a string into a number. Here: an integer or a string of digits (spaces around them, as Number reads
+ * them) in 1..65535; mb's looser cases
  * (null crashes it; true, [80], "0x50" reach the socket and fail there) are `invalid value for 'port'`.
  */
 function normalizePort(port: unknown): number | undefined | "invalid" {
   if (port === undefined) return undefined;
   const value =
-    typeof port === "number" ? port : typeof port === "string" && /^\d+$/.test(port) ? Number(port) : 0;
+    typeof port === "number" ? port : typeof port === "string" && /^\s*\d+\s*$/.test(port) ? Number(port) : 0;
   return Number.isInteger(value) && value > 0 && value < 65536 ? value : "invalid";
 }
 
