@@ -111,7 +111,6 @@ export class ImposterKeeper {
 
   /** `put` only where there is no imposter yet; null otherwise, and nothing changes. */
   create(imposter: Imposter): ImposterRecord | null {
-    this.#pending.flush();
     return this.#live === null ? this.put(imposter) : null;
   }
 

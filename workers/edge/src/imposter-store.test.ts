@@ -3,7 +3,8 @@ import type { JournalEntry } from "@mockctl/contract";
 import { describe, expect, it } from "vitest";
 import { freshPort, imposter, mbRequest, objectFor, rawObjectFor, send } from "../test/helpers.ts";
 import { eventReader } from "../test/sse-reader.ts";
-import { CHUNK_CHARS, ImposterStore } from "./imposter-store.ts";
+import { ImposterStore } from "./imposter-store.ts";
+import { CHUNK_CHARS } from "./text-chunks.ts";
 
 // Over SQLite's 2 MB row once `form` repeats it (curl's default Content-Type): the QA case was 1.1 MB.
 const FORM = { "content-type": "application/x-www-form-urlencoded" };

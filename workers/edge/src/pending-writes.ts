@@ -1,6 +1,7 @@
 import type { JournalEntry } from "@mockctl/contract";
 import type { ImposterState } from "@mockctl/core";
-import type { ImposterStore, Served } from "./imposter-store.ts";
+import type { ImposterStore } from "./imposter-store.ts";
+import type { Served } from "./journal-table.ts";
 
 /**
  * Group commit for stateful requests. Each served request leaves its changes (counter, moved cursors,

@@ -1,7 +1,8 @@
 import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { FLUSH_MS } from "../src/front-door.ts";
-import { ImposterStore, JOURNAL_CAP } from "../src/imposter-store.ts";
+import { ImposterStore } from "../src/imposter-store.ts";
+import { JOURNAL_CAP } from "../src/journal-table.ts";
 import { thisIsolate } from "../src/registry.ts";
 import {
   freshPort,

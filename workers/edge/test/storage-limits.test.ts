@@ -2,7 +2,9 @@ import { abortAllDurableObjects, runInDurableObject } from "cloudflare:test";
 import type { ImposterRecord } from "@mockctl/contract";
 import { unwrap } from "@mockctl/core";
 import { describe, expect, it } from "vitest";
-import { chunksOf, ImposterStore, JOURNAL_CAP, journalLimitOf } from "../src/imposter-store.ts";
+import { ImposterStore } from "../src/imposter-store.ts";
+import { JOURNAL_CAP, journalLimitOf } from "../src/journal-table.ts";
+import { chunksOf } from "../src/text-chunks.ts";
 import { freshPort, imposter, is, objectFor, rawObjectFor, journalEntry as request } from "./helpers.ts";
 
 describe("the journal's length per imposter (JOURNAL_LIMIT)", () => {
