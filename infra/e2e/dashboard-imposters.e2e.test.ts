@@ -50,7 +50,7 @@ describe.skipIf(noChromium)("the dashboard's imposters in Chromium", () => {
     await page.getByRole("button", { name: "New imposter" }).click();
     await page.getByLabel(/Mountebank JSON/).fill(JSON.stringify(IMPOSTER, null, 2));
     await page.getByRole("button", { name: "Create" }).click();
-    const row = page.getByRole("listbox", { name: "imposters" }).getByRole("option").first();
+    const row = page.getByRole("grid", { name: "imposters" }).getByRole("row").first();
     await expect.poll(() => row.textContent()).toContain("orders");
     await row.getByRole("button", { name: `Copy URL of ${PORT}` }).click();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
@@ -77,16 +77,16 @@ describe.skipIf(noChromium)("the dashboard's imposters in Chromium", () => {
     const recorded: Record<string, string> = {};
     for (const path of ["/a", "/json"])
       recorded[path] = await (await fetch(`${platform.url}/i/${RECORDER}${path}`)).text();
-    const list = page.getByRole("listbox", { name: "stubs" });
+    const list = page.getByRole("grid", { name: "stubs" });
     const by = `recorded (just now|\\d+ s ago) by #2 \\(proxyOnce → ${origin.url.replaceAll(".", "\\.")}\\)`;
     await expect
-      .poll(() => list.getByRole("option").allTextContents())
+      .poll(() => list.getByRole("row").allTextContents())
       .toEqual([
         expect.stringMatching(new RegExp(`^#0${by}when deepEquals path "/a"→ is 200`)),
         expect.stringMatching(new RegExp(`^#1${by}when deepEquals path "/json"→ is 200`)),
         expect.stringMatching(/^#2when any request→ proxy/),
       ]);
-    await list.getByRole("option").first().click();
+    await list.getByRole("row").first().click();
     await shoot(page, "recorded-stubs");
 
     const [download] = await Promise.all([
@@ -122,7 +122,7 @@ describe.skipIf(noChromium)("the dashboard's imposters in Chromium", () => {
     };
     page.on("request", seen);
     await page.goto(`${platform.url}/dashboard/#/`);
-    const rows = page.getByRole("listbox", { name: "imposters" }).getByRole("option");
+    const rows = page.getByRole("grid", { name: "imposters" }).getByRole("row");
     await expect.poll(() => rows.count()).toBe(3);
     page.off("request", seen);
     expect(listCalls).toEqual(["/imposters?overview=true"]);

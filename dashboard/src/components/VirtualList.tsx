@@ -15,8 +15,10 @@ interface Props<T> {
 }
 
 /**
- * A windowed list (only the rows in view are in the DOM), keyboard-driven as a listbox: arrows, Home and
- * End move the selection and keep it in view, Enter activates it.
+ * A windowed list (only the rows in view are in the DOM), keyboard-driven: arrows, Home and End move the
+ * selection and keep it in view, Enter activates it. An ARIA grid of one column, not a listbox: its rows
+ * hold links and buttons, which a listbox's options may not (a screen reader reads an option as one
+ * string); aria-rowcount and aria-rowindex tell where a row stands among rows not in the DOM.
  */
 export function VirtualList<T>({
   items,
@@ -54,24 +56,27 @@ export function VirtualList<T>({
     virtualizer.scrollToIndex(next);
   };
   return (
+    // biome-ignore lint/a11y/useSemanticElements: rows placed absolutely for windowing cannot be a table's
     <div
       ref={parent}
       className={`virtual-list ${className ?? ""}`}
-      role="listbox"
+      role="grid"
       aria-label={label}
+      aria-rowcount={items.length}
       tabIndex={0}
       onKeyDown={move}
-      aria-activedescendant={selected === undefined ? undefined : `${label}-row-${selected}`}
+      aria-activedescendant={selected === undefined ? undefined : `${label}-cell-${selected}`}
     >
       <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
         {virtualizer.getVirtualItems().map((row) => {
           const item = items[row.index] as T;
           return (
+            // biome-ignore lint/a11y/useSemanticElements: as the grid's own
             <div
               key={row.key}
-              id={`${label}-row-${row.index}`}
-              role="option"
+              role="row"
               tabIndex={-1}
+              aria-rowindex={row.index + 1}
               aria-selected={row.index === selected}
               className={`row${row.index === selected ? " selected" : ""}`}
               style={{
@@ -85,7 +90,10 @@ export function VirtualList<T>({
               onClick={() => onSelect?.(row.index)}
               onKeyDown={() => {}}
             >
-              {renderRow(item, row.index)}
+              {/* biome-ignore lint/a11y/useSemanticElements: as the grid's own */}
+              <div id={`${label}-cell-${row.index}`} role="gridcell" tabIndex={-1} className="cell">
+                {renderRow(item, row.index)}
+              </div>
             </div>
           );
         })}

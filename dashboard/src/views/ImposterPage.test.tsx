@@ -52,11 +52,11 @@ describe("ImposterPage", () => {
   it("shows a stub a proxy recorded as it arrives, marked with its proxy and time, from one refetch", async () => {
     const { api, reads } = platform();
     await act(async () => render(<ImposterPage api={api} port={4545} tab="stubs" />));
-    const list = await screen.findByRole("listbox", { name: "stubs" }, { timeout: 3_000 });
+    const list = await screen.findByRole("grid", { name: "stubs" }, { timeout: 3_000 });
     const by = /recorded .*by #1 \(proxyOnce → http:\/\/origin\.test\)/;
     const badge = await within(list).findByText(by, {}, { timeout: 3_000 });
     expect(badge.textContent).toMatch(/^recorded (just now|\d+ (s|min) ago) by #1 /);
-    const rows = within(list).getAllByRole("option");
+    const rows = within(list).getAllByRole("row");
     expect(rows.map((row) => row.textContent?.slice(0, 2))).toEqual(["#0", "#1"]);
     expect(rows[0]?.textContent).toContain('when deepEquals path "/a"→ is 200 "from origin"');
     expect(badge.getAttribute("title")).toMatch(/^recorded by #1 .*, saved /);
@@ -71,10 +71,10 @@ describe("ImposterPage", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Add" }, { timeout: 3_000 }));
     expect(screen.getByText("Unsaved changes.")).toBeTruthy();
     await act(async () => rerender(<ImposterPage api={api} port={4545} tab="try" />));
-    expect(screen.queryByRole("listbox", { name: "stubs" })).toBeNull(); // hidden, not gone
+    expect(screen.queryByRole("grid", { name: "stubs" })).toBeNull(); // hidden, not gone
     await act(async () => rerender(<ImposterPage api={api} port={4545} tab="stubs" />));
     expect(screen.getByText("Unsaved changes.")).toBeTruthy();
-    expect(within(screen.getByRole("listbox", { name: "stubs" })).getAllByRole("option")).toHaveLength(2);
+    expect(within(screen.getByRole("grid", { name: "stubs" })).getAllByRole("row")).toHaveLength(2);
   });
 
   it("says plainly when there is no such imposter, with the way back", async () => {

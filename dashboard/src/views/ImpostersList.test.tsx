@@ -64,8 +64,8 @@ describe("ImpostersList", () => {
   });
 
   const rowTexts = () =>
-    within(screen.getByRole("listbox", { name: "imposters" }))
-      .getAllByRole("option")
+    within(screen.getByRole("grid", { name: "imposters" }))
+      .getAllByRole("row")
       .map((row) => row.textContent);
 
   it("lists each imposter with its stub count, request count and last activity, in one call", async () => {

@@ -32,7 +32,7 @@ describe("Requests", () => {
   it("shows which stub answered each request, and none for a miss", () => {
     const { api } = fakeApi({});
     render(<Requests api={api} imposter={imposter} journal={{ entries, source: "live" }} />);
-    const rows = within(screen.getByRole("listbox", { name: "requests" })).getAllByRole("option");
+    const rows = within(screen.getByRole("grid", { name: "requests" })).getAllByRole("row");
     expect(rows.map((row) => row.querySelector(".badge")?.textContent)).toEqual(["stub #0", "no match"]);
     expect(screen.getByText(/Journal: live/)).toBeTruthy();
   });
@@ -40,7 +40,7 @@ describe("Requests", () => {
   it("opens the near misses of a request that matched nothing, expected against actual", async () => {
     const { api, calls } = fakeApi({ "POST /imposters/4545/explain": explained });
     render(<Requests api={api} imposter={imposter} journal={{ entries, source: "live" }} />);
-    const rows = within(screen.getByRole("listbox", { name: "requests" })).getAllByRole("option");
+    const rows = within(screen.getByRole("grid", { name: "requests" })).getAllByRole("row");
     await act(async () => fireEvent.click(rows[1] as HTMLElement));
     const table = screen.getByRole("table");
     expect(within(table).getAllByRole("row")[1]?.textContent).toBe('#00pathequals"/hello""/helo"');
@@ -52,7 +52,7 @@ describe("Requests", () => {
   it("asks for no explanation of a request a stub answered", async () => {
     const { api, calls } = fakeApi({});
     render(<Requests api={api} imposter={imposter} journal={{ entries, source: "live" }} />);
-    const rows = within(screen.getByRole("listbox", { name: "requests" })).getAllByRole("option");
+    const rows = within(screen.getByRole("grid", { name: "requests" })).getAllByRole("row");
     await act(async () => fireEvent.click(rows[0] as HTMLElement));
     expect(screen.queryByRole("table")).toBeNull();
     expect(calls).toEqual([]);
@@ -87,7 +87,7 @@ describe("Requests", () => {
     ];
     const now = { ...imposter, version: 5 } as ImposterDetail;
     render(<Requests api={api} imposter={now} journal={{ entries: versioned, source: "live" }} />);
-    const rows = within(screen.getByRole("listbox", { name: "requests" })).getAllByRole("option");
+    const rows = within(screen.getByRole("grid", { name: "requests" })).getAllByRole("row");
     const badges = rows.map((row) => row.querySelector(".badge"));
     expect(badges.map((badge) => badge?.textContent)).toEqual([
       "stub #0 (earlier stubs)",

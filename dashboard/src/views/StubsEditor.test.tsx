@@ -21,7 +21,7 @@ describe("StubsEditor", () => {
   it("shows the stubs in order, readable", () => {
     const { api } = fakeApi({});
     render(<StubsEditor api={api} imposter={imposter} onSaved={() => {}} />);
-    const rows = screen.getAllByRole("option");
+    const rows = screen.getAllByRole("row");
     expect(rows.map((row) => row.textContent)).toEqual([
       '#0when equals path "/a"→ is 200 "A"',
       '#1when equals path "/b"→ is 200 "B"',
@@ -82,7 +82,7 @@ describe("StubsEditor", () => {
     const { api, calls } = fakeApi({});
     render(<StubsEditor api={api} imposter={imposter} onSaved={() => {}} />);
     fireEvent.change(screen.getByLabelText("Stub #0 (JSON)"), { target: { value: "{" } });
-    fireEvent.click(screen.getAllByRole("option")[1] as HTMLElement);
+    fireEvent.click(screen.getAllByRole("row")[1] as HTMLElement);
     expect(screen.getByLabelText("Stub #1 (JSON)")).toBeTruthy();
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Save all stubs" })));
     expect(calls).toEqual([]);
@@ -112,9 +112,9 @@ describe("StubsEditor", () => {
     expect(screen.getByRole("status").textContent).toContain("The stubs changed on the platform");
     expect((screen.getByLabelText("Stub #0 (JSON)") as HTMLTextAreaElement).value).toBe('{"responses":[]}');
     fireEvent.click(screen.getByRole("button", { name: "Show them (discards your edits)" }));
-    expect(screen.getAllByRole("option")).toHaveLength(3);
+    expect(screen.getAllByRole("row")).toHaveLength(3);
     expect(screen.queryByRole("status")).toBeNull();
-    expect(screen.getAllByRole("option")[0]?.textContent).toContain("recorded by a proxy");
+    expect(screen.getAllByRole("row")[0]?.textContent).toContain("recorded by a proxy");
   });
 
   it("saves against the version it was made from: a recording in between is never dropped unasked", async () => {
