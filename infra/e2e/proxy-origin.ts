@@ -23,6 +23,8 @@ function answer(req: IncomingMessage, body: string): [number, string, string | B
     host: req.headers.host,
     chunked: req.headers["transfer-encoding"] !== undefined,
     injected: req.headers["x-injected"],
+    authorization: req.headers.authorization,
+    type: req.headers["content-type"],
     body,
   };
   return [200, "text/plain", JSON.stringify(seen)];

@@ -83,6 +83,12 @@ function savedHeaders(headers: Record<string, unknown>): Record<string, unknown>
   return kept;
 }
 
+/** The imposter's numberOfRequests, which a test polls to check that its traffic went through the mock. */
+async function countOf(side: Side, port: number): Promise<unknown> {
+  return ((await admin(side, "GET", `/imposters/${port}`)).json as { numberOfRequests?: number })
+    .numberOfRequests;
+}
+
 /** The replayable export, with what differs by nature (measured latencies, socket headers) blurred. */
 export function exported(json: unknown): unknown {
   return JSON.parse(JSON.stringify(json), (key, value) => {
@@ -128,6 +134,8 @@ export async function runCase(sides: Sides, c: ProxyCase, port: number): Promise
       pair.map((side) => admin(side, "GET", `/imposters/${port}?replayable=true`)),
     );
     expect(exported(ours?.json), "replayable export").toEqual(exported(theirs?.json));
+    const [mbCount, ourCount] = await Promise.all(pair.map((side) => countOf(side, port)));
+    expect(ourCount, "numberOfRequests").toBe(mbCount);
   } finally {
     await Promise.all(pair.map((side) => admin(side, "DELETE", `/imposters/${port}`)));
   }

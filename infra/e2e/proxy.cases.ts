@@ -115,6 +115,32 @@ export const proxyCases: ProxyCase[] = [
     requests: [post("/p", "hello", "text/plain"), get("/json"), get("/bin"), get("/missing"), get("/json")],
   },
   {
+    name: "a body sent without a type is forwarded without one",
+    stubs: proxy({ mode: "proxyTransparent" }),
+    requests: [{ method: "POST", path: "/p", body: "hello" }],
+  },
+  {
+    // The client's dummy credentials give way to the real ones, whatever the case of either name.
+    name: "injectHeaders replace a client's header named in another case",
+    stubs: proxy({ mode: "proxyTransparent", injectHeaders: { Authorization: "Bearer real" } }),
+    requests: [{ method: "GET", path: "/a", headers: [["authorization", "Bearer dummy"]] }],
+  },
+  {
+    name: "generator: a header named as mb's docs name it",
+    stubs: proxy({ predicateGenerators: [{ matches: { headers: { "X-Tenant": true } } }] }),
+    requests: ["acme", "other", "acme"].map((tenant) => ({
+      method: "GET",
+      path: "/t",
+      headers: [["X-Tenant", tenant]] as Array<[string, string]>,
+    })),
+  },
+  {
+    // Requests answered by saved stubs between two recordings are counted too.
+    name: "counts replays and recordings alike",
+    stubs: proxy({ predicateGenerators: byPath }),
+    requests: [get("/a"), get("/a"), get("/a"), get("/b"), get("/a"), get("/c")],
+  },
+  {
     name: "addWaitBehavior",
     stubs: proxy({ predicateGenerators: byPath, addWaitBehavior: true }),
     requests: [get("/a"), get("/a")],

@@ -31,7 +31,7 @@ import { failed } from "./errors.ts";
 import { ImposterStore, type StoredImposter } from "./imposter-store.ts";
 import { JournalFeed } from "./journal-feed.ts";
 import { PendingWrites } from "./pending-writes.ts";
-import { type Recording, recordingOf, sent } from "./proxy/recording.ts";
+import { type Recording, recordingOf, sent, withinSize } from "./proxy/recording.ts";
 import { publish, takeHits, thisIsolate } from "./registry.ts";
 
 /** What is kept in memory between requests: the stored state plus its compiled engine and stored size. */
@@ -233,7 +233,7 @@ export class ImposterKeeper {
 
   /** A proxy's saved answer, written, then told to the live stream's listeners (`event: stubs`). */
   #saveRecording({ edit, savedAt, proxyIndex }: Recording): void {
-    const changed = this.change(() => edit);
+    const changed = this.change((current) => withinSize(edit(current)));
     if (!changed.ok) return;
     const count = changed.value.imposter.stubs.length;
     this.#feed.publishStubs({ at: new Date().toJSON(), stubIndex: savedAt, proxyIndex, count });

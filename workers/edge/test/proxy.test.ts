@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { send } from "./helpers.ts";
+import { objectFor, send } from "./helpers.ts";
 import { create, proxyTo, stubsOf } from "./proxy-helpers.ts";
+
+/** What echo.test saw (vitest.config.ts). */
+interface EchoSeen {
+  body: string;
+  headers: Record<string, string>;
+}
 
 // The first request starts the object and the user-code-free engine: slow on a loaded machine.
 describe("proxies", { timeout: 20_000 }, () => {
@@ -48,6 +54,48 @@ describe("proxies", { timeout: 20_000 }, () => {
     expect((await stubsOf(port))[0]?.responses[0]?.is).toMatchObject({ body: "AAEC/w==", _mode: "binary" });
     const replay = await send(`/i/${port}/img`);
     expect([...new Uint8Array(await replay.arrayBuffer())]).toEqual([0, 1, 2, 255]);
+  });
+
+  it("forwards a body the client sent without a type without one (fetch would add text/plain)", async () => {
+    const port = await create([proxyTo("http://echo.test", { mode: "proxyTransparent" })]);
+    const body = new TextEncoder().encode("hello");
+    const echo = (await (await send(`/i/${port}/p`, { method: "POST", body })).json()) as EchoSeen;
+    expect(echo.body).toBe("hello");
+    expect(echo.headers).not.toHaveProperty("content-type");
+  });
+
+  it("injectHeaders replace the client's headers of the same name in any case", async () => {
+    const injectHeaders = { Authorization: "Bearer real", "X-Api-Key": "k2" };
+    const port = await create([proxyTo("http://echo.test", { mode: "proxyTransparent", injectHeaders })]);
+    const headers = { authorization: "Bearer dummy", "x-api-key": "k1" };
+    const echo = (await (await send(`/i/${port}/p`, { headers })).json()) as EchoSeen;
+    expect(echo.headers).toMatchObject({ authorization: "Bearer real", "x-api-key": "k2" });
+  });
+
+  it("counts the requests saved stubs answered before the next recording (mb counts every request)", async () => {
+    const port = await create([proxyTo("http://echo.test")]);
+    for (const path of ["/a", "/a", "/a", "/b"]) expect((await send(`/i/${port}${path}`)).status).toBe(200);
+    expect((await objectFor(port).read())?.state.numberOfRequests).toBe(4);
+  });
+
+  it("refuses a recording that would take the imposter past 10 MiB, and keeps what it saved before", async () => {
+    const port = await create([proxyTo("http://echo.test")]);
+    const body = new TextEncoder().encode("x".repeat(3_600_000));
+    for (const path of ["/1", "/2"])
+      expect((await send(`/i/${port}${path}`, { method: "POST", body })).status).toBe(200);
+    const refused = await send(`/i/${port}/3`, { method: "POST", body });
+    expect(refused.status).toBe(500);
+    expect(((await refused.json()) as { errors: unknown[] }).errors).toEqual([
+      expect.objectContaining({
+        code: "limit exceeded",
+        data: expect.objectContaining({ limit: "maxImposterBytes" }),
+      }),
+    ]);
+    expect((await stubsOf(port)).map((stub) => JSON.stringify(stub.predicates ?? null))).toEqual([
+      '[{"deepEquals":{"path":"/1"}}]',
+      '[{"deepEquals":{"path":"/2"}}]',
+      "null",
+    ]);
   });
 
   it("proxyTransparent saves nothing", async () => {

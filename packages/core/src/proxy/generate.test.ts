@@ -56,6 +56,23 @@ const cases: Array<[string, PredicateGenerator[], unknown[]]> = [
     [{ matches: { headers: true }, ignore: { headers: ["accept", "x-id"] } }],
     [{ deepEquals: { headers: {} } }],
   ],
+  // The platform's request headers are lower-cased; mb's keep the client's case, which sends the spelling
+  // its docs use. A generator's header name is found in any case and kept as the generator spells it.
+  [
+    "a header named in another case is found, and saved as the generator names it",
+    [{ matches: { headers: { "X-Id": true } } }],
+    [{ equals: { headers: { "X-Id": "7" } } }],
+  ],
+  [
+    "ignore names headers in any case",
+    [{ matches: { headers: true }, ignore: { headers: ["Accept"] } }],
+    [{ deepEquals: { headers: { "x-id": "7" } } }],
+  ],
+  [
+    "ignore with one header name in another case",
+    [{ matches: { headers: true }, ignore: { headers: "X-ID" } }],
+    [{ deepEquals: { headers: { accept: "text/plain" } } }],
+  ],
   [
     "ignore also hides the key from later generators (mb mutates its copy)",
     [{ matches: { query: true }, ignore: { query: "page" } }, { matches: { query: true } }],

@@ -54,14 +54,34 @@ function ignoreKeys(target: unknown, filter: unknown): unknown {
   return target;
 }
 
+/**
+ * The request's header named `name` in any case. mb reads the client's headers in the case they were sent,
+ * so a generator's `X-Tenant` finds a client's `X-Tenant`; the platform's request headers are lower-cased,
+ * and an exact lookup would find nothing (and save a predicate that matches every request).
+ */
+function headerKey(headers: Json, name: string): string | undefined {
+  if (Object.hasOwn(headers, name)) return name;
+  const lower = name.toLowerCase();
+  return Object.keys(headers).find((key) => key.toLowerCase() === lower);
+}
+
 /** mb's buildEquals: one level per nested matcher key, the selected value at each leaf. */
-function buildEquals(actual: unknown, matchers: unknown, select: ValueOf): Json {
+function buildEquals(actual: unknown, matchers: unknown, select: ValueOf, caseless = false): Json {
   const result: Json = {};
   for (const key of Object.keys(isObject(matchers) ? matchers : {})) {
-    const value = isObject(actual) ? actual[key] : undefined;
+    const found = isObject(actual) ? (caseless ? headerKey(actual, key) : key) : undefined;
+    const value = isObject(actual) && found !== undefined ? actual[found] : undefined;
     result[key] = isObject(value) ? buildEquals(value, (matchers as Json)[key], select) : select(value);
   }
   return result;
+}
+
+/** `ignore`'s header names, as the request's headers spell them (the names not there are left as given). */
+function ignoredHeaders(headers: unknown, filter: unknown): unknown {
+  if (!isObject(headers)) return filter;
+  const spelled = (name: unknown) => (typeof name === "string" ? (headerKey(headers, name) ?? name) : name);
+  if (typeof filter === "string") return spelled(filter);
+  return Array.isArray(filter) ? filter.map(spelled) : filter;
 }
 
 function fromMatches(request: Json, generator: PredicateGenerator): Json[] {
@@ -73,15 +93,19 @@ function fromMatches(request: Json, generator: PredicateGenerator): Json[] {
   const operator = generator.predicateOperator;
   return Object.entries(generator.matches ?? {}).map(([field, matcher]) => {
     const predicate = clone(base);
+    const headers = field === "headers";
     if (matcher === true && operator === undefined) {
+      const filter = generator.ignore?.[field];
       const ignored =
-        generator.ignore === undefined ? request[field] : ignoreKeys(request[field], generator.ignore[field]);
+        generator.ignore === undefined
+          ? request[field]
+          : ignoreKeys(request[field], headers ? ignoredHeaders(request[field], filter) : filter);
       predicate.deepEquals = { [field]: select(ignored) };
     } else if (operator !== undefined) {
       // mb's predicateOperator quirk (responseResolver.js:196-200): the whole request under the operator.
       predicate[operator] = operator === "exists" ? existsOf(request) : select(request);
     } else {
-      predicate.equals = { [field]: buildEquals(request[field], matcher, select) };
+      predicate.equals = { [field]: buildEquals(request[field], matcher, select, headers) };
     }
     return predicate;
   });

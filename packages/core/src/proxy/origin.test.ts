@@ -46,6 +46,20 @@ describe("outboundRequest", () => {
     ]);
   });
 
+  it("an injected header replaces the client's whatever the case of either, as Node's setHeader does for mb", () => {
+    const client = {
+      ...request,
+      headers: { ...request.headers, authorization: "Bearer dummy", "x-key": "k1" },
+    };
+    const injectHeaders = { Authorization: "Bearer real", "X-KEY": "k2" };
+    expect(outboundRequest(client, { to: "http://o", injectHeaders }, "/").headers).toEqual([
+      ["accept", "*/*"],
+      ["Authorization", "Bearer real"],
+      ["X-KEY", "k2"],
+      ["host", "o"],
+    ]);
+  });
+
   it("sends no body on GET", () => {
     expect(
       outboundRequest({ ...request, method: "GET", body: "" }, { to: "http://o" }, "/").body,

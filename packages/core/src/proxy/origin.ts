@@ -15,11 +15,19 @@ const hasHeader = (headers: Record<string, unknown> | undefined, name: string): 
 
 /**
  * mb merges `injectHeaders` into the request itself before forwarding it (httpProxy.addInjectedHeadersTo),
- * so the predicates it then generates from that request see them too.
+ * so the predicates it then generates from that request see them too. An injected header replaces the
+ * client's of the same name in any case, as Node's `setHeader` does for mb: `Authorization` must put the
+ * real credentials in place of a client's `authorization`, not beside them.
  */
 export function withInjectedHeaders(request: MbRequest, proxy: ProxyConfig): MbRequest {
-  if (!proxy.injectHeaders) return request;
-  return { ...request, headers: { ...request.headers, ...(proxy.injectHeaders as MbRequest["headers"]) } };
+  const injected = proxy.injectHeaders as MbRequest["headers"] | undefined;
+  if (!injected) return request;
+  const replaced = new Set(Object.keys(injected).map((name) => name.toLowerCase()));
+  const headers: MbRequest["headers"] = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (!replaced.has(name.toLowerCase())) headers[name] = value;
+  }
+  return { ...request, headers: { ...headers, ...injected } };
 }
 
 /** mb's hostnameFor: the origin's host name, with its port unless it is the scheme's default. */

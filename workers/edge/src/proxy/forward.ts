@@ -3,6 +3,8 @@ import { MbFailure, originAnswer, outboundRequest } from "@mockctl/core";
 import { type Loopback, LoopbackRefused } from "./loopback.ts";
 import { requestOverSocket } from "./socket-http.ts";
 
+const encoder = new TextEncoder();
+
 /**
  * How long an origin has to answer, headers and body, before the request fails with `invalid proxy`.
  * mb has no limit (a silent origin hangs its client); one stuck origin must not hold an imposter's
@@ -64,7 +66,9 @@ export async function forward(
   const init: RequestInit = {
     method: outbound.method,
     headers: outbound.headers,
-    body: outbound.body,
+    // Bytes, not a string: fetch gives a string body `Content-Type: text/plain;charset=UTF-8` when the client
+    // sent none, and mb forwards no type the client did not send (an origin may answer 415 to the guess).
+    body: outbound.body === undefined ? undefined : encoder.encode(outbound.body),
     redirect: "manual",
     signal,
   };

@@ -2,13 +2,17 @@ import type { EngineDeps, EngineResult, MbRequest, ResponseDescription, Result }
 
 type Answer = EngineResult["response"];
 
-import { recordProxyResponse } from "@mockctl/core";
+import { DEFAULT_LIMITS, imposterSizeError, MbFailure, recordProxyResponse } from "@mockctl/core";
 import type { StoredImposter } from "../imposter-store.ts";
 import { addStub } from "../stub-edits.ts";
 
-/** The change to make, and where the saved answer and the proxy that recorded it are once it is made. */
+/**
+ * The change to make, and where the saved answer and the proxy that recorded it are once it is made. The
+ * change is made to the imposter as it is when saved, not as it was when the origin was asked: the count
+ * of requests its saved stubs answered meanwhile is folded in first and must be kept.
+ */
 export interface Recording {
-  edit: Result<StoredImposter>;
+  edit: (current: StoredImposter) => Result<StoredImposter>;
   savedAt: number;
   proxyIndex: number;
 }
@@ -51,10 +55,22 @@ export async function recordingOf(
   const inserted = insertedAt === undefined ? undefined : recorded.stubs[insertedAt];
   // A stub inserted in front of the proxy stub (proxyOnce) moves it down by one.
   if (inserted !== undefined)
-    return { edit: addStub(current, inserted, insertedAt), savedAt, proxyIndex: stubIndex + 1 };
-  const edit = {
-    ok: true as const,
-    value: { ...current, imposter: { ...current.imposter, stubs: recorded.stubs } },
-  };
+    return { edit: (now) => addStub(now, inserted, insertedAt), savedAt, proxyIndex: stubIndex + 1 };
+  const edit = (now: StoredImposter): Result<StoredImposter> => ({
+    ok: true,
+    value: { ...now, imposter: { ...now.imposter, stubs: recorded.stubs } },
+  });
   return { edit, savedAt, proxyIndex: stubIndex };
+}
+
+/**
+ * The change, refused with `limit exceeded` when it would take the imposter past the size its definition
+ * is accepted at: a recording that grew past it would be an imposter the platform then refuses to load
+ * from its own export (`PUT /imposters` of the replayable form). mb has no such limit.
+ */
+export function withinSize(result: Result<StoredImposter>): Result<StoredImposter> {
+  if (!result.ok) return result;
+  const error = imposterSizeError(JSON.stringify(result.value.imposter), DEFAULT_LIMITS);
+  if (error !== undefined) throw new MbFailure(error);
+  return result;
 }
