@@ -143,3 +143,21 @@ describe("stored bytes per workspace (MAX_STORED_BYTES)", () => {
     await created(second, { vars });
   });
 });
+
+describe("one imposter's size (maxImposterBytes) across stub changes", () => {
+  it("POST /imposters/:id/stubs: refuses a stub that would take the imposter past 10 MiB, and keeps its stubs", async () => {
+    const big = { protocol: "http", port: 4730, stubs: [stub("x".repeat(6_000_000))] };
+    await created(big);
+    const refused = await call("POST", "/imposters/4730/stubs", {
+      body: { stub: stub("y".repeat(5_000_000)) },
+    });
+    expectLimit(refused, "maxImposterBytes", 10 * 1024 * 1024);
+    expect(refused.json.errors[0].data.actual).toBe(
+      stored({ ...big, stubs: [...big.stubs, stub("y".repeat(5_000_000))] }),
+    );
+    const after = await call("GET", "/imposters/4730?replayable=true");
+    expect(after.json.stubs).toHaveLength(1);
+    const fits = await call("POST", "/imposters/4730/stubs", { body: { stub: stub("y".repeat(1_000_000)) } });
+    expect(fits.status, fits.text).toBe(200);
+  });
+});
