@@ -59,4 +59,11 @@ describe("staleAssets", () => {
     expect(staleAssets({ [dist]: key })).toEqual([]);
     expect(staleAssets({ [dist]: "another-checkout", [never]: key })).toEqual([dist, never]);
   }, 60_000);
+
+  it("keeps a prebuilt folder with no stamp (the published package's) fresh, as recorded", () => {
+    const prebuilt = join(mkdtempSync(join(tmpdir(), "mockctl-assets-")), "dist");
+    mkdirSync(prebuilt);
+    writeFileSync(join(prebuilt, "index.html"), "<!doctype html>\n");
+    expect(staleAssets({ [prebuilt]: builtKey(prebuilt) ?? "" })).toEqual([]);
+  });
 });

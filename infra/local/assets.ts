@@ -72,7 +72,9 @@ export function builtKey(directory: string): string | undefined {
  * going back to a cached build (a branch switched back) would serve the other checkout's dashboard.
  */
 export function staleAssets(assets: Record<string, string>): string[] {
+  // A folder nothing built here (the published package's prebuilt dashboard) is recorded as "" and stays
+  // so: it is not stale, or every start of an installed mockctl would rebuild the platform (4-6 s).
   return Object.entries(assets).flatMap(([directory, key]) =>
-    builtKey(directory) === key ? [] : [directory],
+    (builtKey(directory) ?? "") === key ? [] : [directory],
   );
 }
