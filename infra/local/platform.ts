@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { resolve } from "node:path";
 import {
   createUserCodeHost,
@@ -9,6 +9,7 @@ import {
 import { DEFAULT_MAX_IN_FLIGHT } from "./admission.ts";
 import { ensureBuild } from "./build-cache.ts";
 import { prepareDataFolder } from "./data-folder.ts";
+import { lockDataFolder, makeDataFolder } from "./data-lock.ts";
 import { DATA_SOURCES_BINDING, dataSourceService } from "./data-sources.ts";
 import { privateSocket } from "./front-folder.ts";
 import { listenKeepAlive } from "./keep-alive.ts";
@@ -118,7 +119,17 @@ function urlHost(host: string): string {
  */
 export async function startPlatform(options: PlatformOptions = {}): Promise<Platform> {
   const dataDir = resolve(options.dataDir ?? ".mockctl/data");
-  mkdirSync(dataDir, { recursive: true });
+  makeDataFolder(dataDir);
+  const unlock = lockDataFolder(dataDir);
+  try {
+    return await startOn(dataDir, options, unlock);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+async function startOn(dataDir: string, options: PlatformOptions, unlock: () => void): Promise<Platform> {
   const configs = (options.configs ?? DEFAULT_CONFIGS).map((config) => resolve(config));
   const startedAt = Date.now();
   const vars = adminVars(options);
@@ -202,6 +213,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     async stop() {
       await new Promise((done) => setTimeout(done, FLUSH_GRACE_MS));
       await stop();
+      unlock();
     },
   };
 }

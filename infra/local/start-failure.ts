@@ -2,6 +2,9 @@
 const OPTIONS =
   "--port, --host, --data (or --datadir), --allowInjection, --apikey, --origin, --allowHost, --configfile, --noParse, --rateLimit, --pidfile";
 
+/** A start refused for a reason the user can act on; its message is the whole answer. */
+export class StartRefused extends Error {}
+
 /** An error of Node's (listen, parseArgs) as it carries its code. */
 type Coded = Error & { code?: string; port?: number; address?: string };
 
@@ -11,6 +14,7 @@ type Coded = Error & { code?: string; port?: number; address?: string };
  */
 export function startFailure(error: unknown): string {
   if (!(error instanceof Error)) return `mockctl: could not start: ${String(error)}`;
+  if (error instanceof StartRefused) return `mockctl: ${error.message}`;
   const { code, port, address } = error as Coded;
   if (code === "EADDRINUSE") {
     return `mockctl: port ${port} is already in use (is mb or another platform running on it?); choose another with --port <number>`;
