@@ -1,5 +1,7 @@
-import { spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { resolve } from "node:path";
+import { createInterface } from "node:readline";
+import type { Readable } from "node:stream";
 import type { Command, OptionSpec } from "../command.ts";
 import { CliError, ExplainedExit, UsageError } from "../output.ts";
 import { platformRoot } from "../platform-root.ts";
@@ -44,10 +46,22 @@ const OPTIONS: Record<string, OptionSpec> = {
     description: "deploy this file once ready (mb --configfile)",
   },
   noParse: { type: "boolean", description: "read --configfile as plain JSON, without EJS (mb --noParse)" },
+  pidfile: {
+    type: "string",
+    value: "<file>",
+    description: "write the platform's pid here once ready, as mb does (`kill $(cat <file>)` stops it)",
+  },
+  // mb's, so an mb command line runs unchanged; the launcher says each means nothing here.
+  logfile: { type: "string", value: "<file>", description: "mb's; ignored (GET /logs and stdout instead)" },
+  loglevel: { type: "string", value: "<level>", description: "mb's; ignored" },
+  nologfile: { type: "boolean", description: "mb's; ignored" },
+  localOnly: { type: "boolean", description: "mb's; ignored (127.0.0.1 unless --host)" },
+  ipWhitelist: { type: "string", value: "<ips>", description: "mb's; ignored" },
+  debug: { type: "boolean", description: "mb's; ignored" },
 };
 
 /** Paths the user gives are theirs; the launcher runs from the repository (its build needs that cwd). */
-const PATHS = new Set(["data", "configfile"]);
+const PATHS = new Set(["data", "configfile", "pidfile"]);
 
 /** The flags given, back as a command line for the launcher. */
 export function launcherArgs(values: Record<string, unknown>, cwd: string, env: NodeJS.ProcessEnv): string[] {
@@ -94,6 +108,36 @@ export function launcherReason(stderr: string): string | undefined {
   return own?.replace(/^mockctl: /, "").replace(/^✘ ERROR /, "");
 }
 
+const READY = /^mockctl platform ready at (\S+)$/;
+
+/**
+ * Under --json, stdout holds JSON alone: the launcher's ready line becomes `{"ok":true,"url":…,"pid":…}`
+ * (what a CI script waits for and pipes into jq), and its other lines go to stderr.
+ */
+function readyAsJson(stdout: Readable, pid: number | undefined): void {
+  createInterface({ input: stdout }).on("line", (line) => {
+    const url = READY.exec(line)?.[1];
+    if (url === undefined) process.stderr.write(`${line}\n`);
+    else process.stdout.write(`${JSON.stringify({ ok: true, url, pid })}\n`);
+  });
+}
+
+/**
+ * Under npx the process a script holds (`$!`) is npm's wrapper, and killing it leaves this one running
+ * with the platform on its port (the next run then finds the port taken). Started that way, the
+ * platform stops once that wrapper is gone, as if it had been told to.
+ */
+function stopWhenOrphaned(child: ChildProcess): NodeJS.Timeout {
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(timer);
+    process.stderr.write("mockctl: the npx process that started this platform is gone; stopping it\n");
+    child.kill("SIGTERM");
+  }, 500);
+  return timer.unref();
+}
+
 export const dev: Command = {
   name: "dev",
   summary: "Run the local platform (as `npm start`), the drop-in for `mb`",
@@ -118,8 +162,9 @@ export const dev: Command = {
     const child = spawn(command, argv, {
       cwd: root,
       env: { ...context.env, INIT_CWD: context.cwd },
-      stdio: ["inherit", "inherit", json ? "pipe" : "inherit"],
+      stdio: ["inherit", json ? "pipe" : "inherit", json ? "pipe" : "inherit"],
     });
+    if (json && child.stdout) readyAsJson(child.stdout, child.pid);
     // Under --json a failure's JSON carries the launcher's reason too (its last 64 KiB of stderr are kept).
     let stderr = "";
     child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
@@ -129,14 +174,22 @@ export const dev: Command = {
     const forward = (signal: NodeJS.Signals) => child.kill(signal);
     process.on("SIGINT", forward);
     process.on("SIGTERM", forward);
+    const orphaned = context.env.npm_command === "exec" ? stopWhenOrphaned(child) : undefined;
     // "close", not "exit": the launcher's last stderr lines may still be in the pipe when it exits.
-    const code = await new Promise<number>((done) => child.on("close", (c) => done(c ?? 1)));
+    const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((done) =>
+      child.on("close", (c, s) => done([c, s])),
+    );
+    clearInterval(orphaned);
     process.off("SIGINT", forward);
     process.off("SIGTERM", forward);
     // The launcher has said why; this passes its exit code on (1 for a --configfile that failed, as mb).
     if (code === 0) return;
+    // Killed from outside (the OOM killer's SIGKILL), the launcher said nothing: say it here.
+    if (signal !== null) {
+      throw new CliError(`the platform's launcher was killed (${signal})`, [], undefined, 1, { exitCode: 1 });
+    }
     const reason = json ? launcherReason(stderr) : undefined;
-    if (reason !== undefined) throw new CliError(reason, [], undefined, code, { exitCode: code });
-    throw new ExplainedExit(`the platform exited with code ${code}`, [], undefined, code);
+    if (reason !== undefined) throw new CliError(reason, [], undefined, code ?? 1, { exitCode: code ?? 1 });
+    throw new ExplainedExit(`the platform exited with code ${code}`, [], undefined, code ?? 1);
   },
 };
