@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -27,24 +27,61 @@ describe("lockDataFolder", () => {
     })();
     expect(refused).toBeInstanceOf(StartRefused);
     expect(startFailure(refused)).toBe(
-      `mockctl: the data folder ${dir} is in use by another platform (pid ${process.pid}); give each platform its own --data`,
+      `mockctl: the data folder ${dir} is in use by another platform (pid ${process.pid}); give each platform its own --data (if none is running, delete ${join(dir, LOCK_FILE)})`,
     );
     release();
     expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
     lockDataFolder(dir)();
   });
 
+  /** This process's start time as a lock records it. */
+  const ours = () => {
+    const dir = folder();
+    const release = lockDataFolder(dir);
+    const started = JSON.parse(readFileSync(join(dir, LOCK_FILE), "utf8")).started as string;
+    release();
+    return started;
+  };
   it.each([
-    ["a process that is gone", () => ({ pid: deadPid(), started: null })],
-    ["a pid now another process's (started at another time)", () => ({ pid: process.pid, started: "1" })],
-    ["a lock that is not JSON", () => "half a lock"],
+    ["a process that is gone", () => ({ pid: deadPid(), started: null, boot: null, token: "t" })],
+    [
+      "a pid now another process's (started at another time)",
+      () => ({ pid: process.pid, started: "1", boot: null, token: "t" }),
+    ],
+    [
+      "pid 1 after a reboot (kill(1, 0) may even be refused)",
+      () => ({ pid: 1, started: "123456789", boot: null, token: "t" }),
+    ],
+    [
+      "a live pid from before a reboot",
+      () => ({ pid: process.pid, started: ours(), boot: "another-boot", token: "t" }),
+    ],
   ])("takes over a lock left by %s", (_case, holder) => {
     const dir = folder();
-    const left = holder();
-    writeFileSync(join(dir, LOCK_FILE), typeof left === "string" ? left : JSON.stringify(left));
+    writeFileSync(join(dir, LOCK_FILE), JSON.stringify(holder()));
     const release = lockDataFolder(dir);
     expect(JSON.parse(readFileSync(join(dir, LOCK_FILE), "utf8")).pid).toBe(process.pid);
     release();
+  });
+
+  it("takes over a lock that is not JSON once it is old, and refuses one being written", () => {
+    const dir = folder();
+    const lock = join(dir, LOCK_FILE);
+    writeFileSync(lock, "half a lo");
+    expect(() => lockDataFolder(dir)).toThrow("is in use by another platform;");
+    const minuteAgo = new Date(Date.now() - 60_000);
+    utimesSync(lock, minuteAgo, minuteAgo);
+    lockDataFolder(dir)();
+  });
+
+  it("releases only its own lock", () => {
+    const dir = folder();
+    const release = lockDataFolder(dir);
+    const lock = join(dir, LOCK_FILE);
+    const other = { pid: process.pid, started: null, boot: null, token: "someone-else" };
+    writeFileSync(lock, JSON.stringify(other));
+    release();
+    expect(JSON.parse(readFileSync(lock, "utf8")).token).toBe("someone-else");
   });
 });
 

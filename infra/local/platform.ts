@@ -212,8 +212,11 @@ async function startOn(dataDir: string, options: PlatformOptions, unlock: () => 
     url: `http://${origin}`,
     async stop() {
       await new Promise((done) => setTimeout(done, FLUSH_GRACE_MS));
-      await stop();
-      unlock();
+      try {
+        await stop();
+      } finally {
+        unlock();
+      }
     },
   };
 }
