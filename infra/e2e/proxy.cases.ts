@@ -135,6 +135,17 @@ export const proxyCases: ProxyCase[] = [
     })),
   },
   {
+    name: "generator: a header by name, caseSensitive",
+    stubs: proxy({
+      predicateGenerators: [{ matches: { headers: { "X-Tenant": true } }, caseSensitive: true }],
+    }),
+    requests: ["acme", "other", "acme", "other"].map((tenant) => ({
+      method: "GET",
+      path: "/t",
+      headers: [["X-Tenant", tenant]] as Array<[string, string]>,
+    })),
+  },
+  {
     // Requests answered by saved stubs between two recordings are counted too.
     name: "counts replays and recordings alike",
     stubs: proxy({ predicateGenerators: byPath }),

@@ -64,6 +64,11 @@ const cases: Array<[string, PredicateGenerator[], unknown[]]> = [
     [{ equals: { headers: { "X-Id": "7" } } }],
   ],
   [
+    "with caseSensitive, a header is saved as the request spells it, the one spelling that matches here",
+    [{ matches: { headers: { "X-Id": true } }, caseSensitive: true }],
+    [{ caseSensitive: true, equals: { headers: { "x-id": "7" } } }],
+  ],
+  [
     "ignore names headers in any case",
     [{ matches: { headers: true }, ignore: { headers: ["Accept"] } }],
     [{ deepEquals: { headers: { "x-id": "7" } } }],

@@ -65,13 +65,26 @@ function headerKey(headers: Json, name: string): string | undefined {
   return Object.keys(headers).find((key) => key.toLowerCase() === lower);
 }
 
+/**
+ * How a header generator finds and saves header names: in any case, saved as the generator spells them;
+ * or, when the saved predicate will compare names by case, saved as the request spells them, which is the
+ * only spelling that matches here (mb keeps the client's case, which its generator then names).
+ */
+type HeaderNames = "exact" | "as-generator" | "as-request";
+
 /** mb's buildEquals: one level per nested matcher key, the selected value at each leaf. */
-function buildEquals(actual: unknown, matchers: unknown, select: ValueOf, caseless = false): Json {
+function buildEquals(
+  actual: unknown,
+  matchers: unknown,
+  select: ValueOf,
+  names: HeaderNames = "exact",
+): Json {
   const result: Json = {};
   for (const key of Object.keys(isObject(matchers) ? matchers : {})) {
-    const found = isObject(actual) ? (caseless ? headerKey(actual, key) : key) : undefined;
+    const found = isObject(actual) ? (names === "exact" ? key : headerKey(actual, key)) : undefined;
     const value = isObject(actual) && found !== undefined ? actual[found] : undefined;
-    result[key] = isObject(value) ? buildEquals(value, (matchers as Json)[key], select) : select(value);
+    const saved = names === "as-request" && found !== undefined ? found : key;
+    result[saved] = isObject(value) ? buildEquals(value, (matchers as Json)[key], select) : select(value);
   }
   return result;
 }
@@ -105,7 +118,9 @@ function fromMatches(request: Json, generator: PredicateGenerator): Json[] {
       // mb's predicateOperator quirk (responseResolver.js:196-200): the whole request under the operator.
       predicate[operator] = operator === "exists" ? existsOf(request) : select(request);
     } else {
-      predicate.equals = { [field]: buildEquals(request[field], matcher, select, headers) };
+      const byCase = generator.caseSensitive === true && generator.keyCaseSensitive !== false;
+      const names: HeaderNames = headers ? (byCase ? "as-request" : "as-generator") : "exact";
+      predicate.equals = { [field]: buildEquals(request[field], matcher, select, names) };
     }
     return predicate;
   });

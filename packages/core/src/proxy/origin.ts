@@ -16,8 +16,10 @@ const hasHeader = (headers: Record<string, unknown> | undefined, name: string): 
 /**
  * mb merges `injectHeaders` into the request itself before forwarding it (httpProxy.addInjectedHeadersTo),
  * so the predicates it then generates from that request see them too. An injected header replaces the
- * client's of the same name in any case, as Node's `setHeader` does for mb: `Authorization` must put the
- * real credentials in place of a client's `authorization`, not beside them.
+ * client's of the same name in any case: on the way out Node's `setHeader` does that for mb, so the origin
+ * gets the real credentials of an injected `Authorization` in place of a client's, not beside them. (mb's
+ * own copy keeps both spellings for its predicates; with the client's names lower-cased here, the case mb
+ * users meet, a client and an injection both spelling `Authorization`, comes out the same.)
  */
 export function withInjectedHeaders(request: MbRequest, proxy: ProxyConfig): MbRequest {
   const injected = proxy.injectHeaders as MbRequest["headers"] | undefined;
