@@ -18,11 +18,13 @@ import type {
 } from "@mockctl/core";
 import {
   createEngine,
+  DEFAULT_LIMITS,
   explainRequest,
   fail,
   failAs,
   type ImposterEngine,
   type ImposterState,
+  imposterSizeError,
   MbFailure,
   ok,
 } from "@mockctl/core";
@@ -31,7 +33,7 @@ import { failed } from "./errors.ts";
 import { ImposterStore, type StoredImposter } from "./imposter-store.ts";
 import { JournalFeed } from "./journal-feed.ts";
 import { PendingWrites } from "./pending-writes.ts";
-import { type Recording, recordingOf, sent, withinSize } from "./proxy/recording.ts";
+import { type Recording, recordingOf, sent } from "./proxy/recording.ts";
 import { publish, takeHits, thisIsolate } from "./registry.ts";
 
 /** What is kept in memory between requests: the stored state plus its compiled engine and stored size. */
@@ -101,9 +103,9 @@ export class ImposterKeeper {
     };
   }
 
-  #commit(stored: StoredImposter, fresh: boolean): ImposterRecord {
+  #commit(stored: StoredImposter, fresh: boolean, text?: string): ImposterRecord {
     this.#version += 1;
-    const storedBytes = this.#store.save(this.#version, stored, fresh);
+    const storedBytes = this.#store.save(this.#version, stored, fresh, text);
     this.#live = { ...stored, engine: createEngine(stored.imposter), storedBytes };
     this.#publish();
     return this.#record(this.#live);
@@ -173,7 +175,12 @@ export class ImposterKeeper {
       return fail(changedSince(ifVersion, this.#version));
     this.#count(this.#takeHits());
     const result = edit(this.#live);
-    return result.ok ? ok(this.#commit(result.value, false)) : result;
+    if (!result.ok) return result;
+    // Here, in the object's queue, so no change racing it can take the imposter past the size a whole
+    // definition may have (PUT /imposters of its own export would be refused): admin edits and recordings.
+    const text = JSON.stringify(result.value.imposter);
+    const tooLarge = imposterSizeError(text, DEFAULT_LIMITS);
+    return tooLarge === undefined ? ok(this.#commit(result.value, false, text)) : fail(tooLarge);
   }
 
   resetRequests(): Result<ImposterRecord> {
@@ -233,8 +240,9 @@ export class ImposterKeeper {
 
   /** A proxy's saved answer, written, then told to the live stream's listeners (`event: stubs`). */
   #saveRecording({ edit, savedAt, proxyIndex }: Recording): void {
-    const changed = this.change((current) => withinSize(edit(current)));
-    if (!changed.ok) return;
+    const changed = this.change(edit);
+    // Like mb, a failure to save fails the request; nothing of it is saved.
+    if (!changed.ok) throw new MbFailure(...changed.errors);
     const count = changed.value.imposter.stubs.length;
     this.#feed.publishStubs({ at: new Date().toJSON(), stubIndex: savedAt, proxyIndex, count });
   }

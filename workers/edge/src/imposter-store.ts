@@ -77,11 +77,16 @@ export class ImposterStore {
   }
 
   /**
-   * Writes a definition and its cursors; `fresh` also starts the counter and the journal again. Answers
-   * the definition's stored bytes (as `storedBytes()`), counted from the text it has just written.
+   * Writes a definition (`text`, when the caller has it already) and its cursors; `fresh` also starts the
+   * counter and the journal again. Answers the definition's stored bytes (as `storedBytes()`), counted from
+   * the text it has just written.
    */
-  save(version: number, stored: StoredImposter, fresh: boolean): number {
-    const text = JSON.stringify(stored.imposter);
+  save(
+    version: number,
+    stored: StoredImposter,
+    fresh: boolean,
+    text = JSON.stringify(stored.imposter),
+  ): number {
     this.#storage.transactionSync(() => {
       this.#sql.exec("DELETE FROM definition");
       for (const [i, chunk] of chunksOf(text, CHUNK_CHARS).entries())

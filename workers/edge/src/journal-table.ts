@@ -149,11 +149,12 @@ export class JournalTable {
   clear(): void {
     this.#sql.exec("DELETE FROM journal");
     this.#sql.exec("DELETE FROM journal_chunk");
-    this.#chunked = false;
   }
 
+  /** After the clearing transaction committed: a rolled back one leaves rows, and these flags must not lie. */
   cleared(): void {
     this.#empty = true;
+    this.#chunked = false;
   }
 
   /** A row's request; a chunked one's text is put together from journal_chunk. */

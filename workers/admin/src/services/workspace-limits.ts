@@ -1,16 +1,13 @@
 import type { ImposterRecord } from "@mockctl/contract";
 import {
-  DEFAULT_LIMITS,
   definitionBytes,
   type ImposterDraft,
   imposterCountError,
-  imposterSizeError,
   type MbError,
   MbFailure,
   parseWorkspaceLimits,
   type Stub,
   storedBytesError,
-  utf8Length,
   type WorkspaceLimits,
 } from "@mockctl/core";
 import type { AdminContext } from "../env.ts";
@@ -87,15 +84,12 @@ export function assertRoomForAll(admin: AdminContext, drafts: ImposterDraft[]): 
 }
 
 /**
- * A change of one imposter's stubs: the imposter with `stubs` within the size a whole definition may have
- * (stubs added one at a time must not grow it past what `PUT /imposters` of its own export accepts), and
- * the others as stored plus this one within the workspace's bytes.
+ * A change of one imposter's stubs: the others as stored plus this one with `stubs`. (Its own size is the
+ * object's to check, in its queue: imposter-keeper.ts `change`.)
  */
 export async function assertRoomForStubs(admin: AdminContext, record: ImposterRecord, stubs: Stub[]) {
-  const changed = JSON.stringify({ ...record.imposter, stubs });
-  refuse(imposterSizeError(changed, DEFAULT_LIMITS));
   const limits = workspaceLimits(admin.env);
   const others = await workspaceUsage(admin.db, admin.principal.workspaceId, record.imposter.port);
   const bytes = await storedBytesOf(admin, others);
-  refuse(storedBytesError(bytes + utf8Length(changed), limits));
+  refuse(storedBytesError(bytes + definitionBytes({ ...record.imposter, stubs }), limits));
 }

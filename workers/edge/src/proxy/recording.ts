@@ -2,14 +2,14 @@ import type { EngineDeps, EngineResult, MbRequest, ResponseDescription, Result }
 
 type Answer = EngineResult["response"];
 
-import { DEFAULT_LIMITS, imposterSizeError, MbFailure, recordProxyResponse } from "@mockctl/core";
+import { recordProxyResponse } from "@mockctl/core";
 import type { StoredImposter } from "../imposter-store.ts";
 import { addStub } from "../stub-edits.ts";
 
 /**
- * The change to make, and where the saved answer and the proxy that recorded it are once it is made. The
- * change is made to the imposter as it is when saved, not as it was when the origin was asked: the count
- * of requests its saved stubs answered meanwhile is folded in first and must be kept.
+ * The change to make, and where the saved answer and the proxy that recorded it are once it is made. A
+ * function of the imposter as `change` hands it over: that folds the front door's count of requests its
+ * saved stubs answered into it first, which a change made from the state read before would overwrite.
  */
 export interface Recording {
   edit: (current: StoredImposter) => Result<StoredImposter>;
@@ -61,16 +61,4 @@ export async function recordingOf(
     value: { ...now, imposter: { ...now.imposter, stubs: recorded.stubs } },
   });
   return { edit, savedAt, proxyIndex: stubIndex };
-}
-
-/**
- * The change, refused with `limit exceeded` when it would take the imposter past the size its definition
- * is accepted at: a recording that grew past it would be an imposter the platform then refuses to load
- * from its own export (`PUT /imposters` of the replayable form). mb has no such limit.
- */
-export function withinSize(result: Result<StoredImposter>): Result<StoredImposter> {
-  if (!result.ok) return result;
-  const error = imposterSizeError(JSON.stringify(result.value.imposter), DEFAULT_LIMITS);
-  if (error !== undefined) throw new MbFailure(error);
-  return result;
 }
