@@ -74,8 +74,14 @@ describe("parsePlatformArgs", () => {
     [["--maxInFlight", "-1"]],
     [["--maxInFlight", "2.5"]],
     [["--maxInFlight", "many"]],
+    // A client list it cannot enforce, on an address other machines reach.
+    [["--host", "0.0.0.0", "--ipWhitelist", "10.0.0.1"]],
   ])("refuses %j", (argv) => {
     expect(() => parsePlatformArgs(argv, {})).toThrow();
+  });
+
+  it("takes mb's --ipWhitelist on loopback, where every client is local anyway", () => {
+    expect(parsePlatformArgs(["--ipWhitelist", "127.0.0.1"], {}).ignoredFlags).toEqual(["--ipWhitelist"]);
   });
 
   it.each([

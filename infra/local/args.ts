@@ -12,6 +12,8 @@ export interface LauncherOptions extends PlatformOptions {
   noParse?: boolean;
 }
 
+const LOOPBACK = new Set(["127.0.0.1", "localhost", "::1"]);
+
 /** `--origin` takes what a browser sends as Origin (mb's safe origin for CORS), or `*` for any. */
 function asOrigin(value: string): string {
   if (value === "*") return value;
@@ -115,6 +117,13 @@ export function parsePlatformArgs(argv: string[], env: NodeJS.ProcessEnv): Launc
     dataDir: values.data ?? values.datadir ?? env.MOCKCTL_DATA ?? ".mockctl/data",
   };
   if (values.host !== undefined) options.host = values.host;
+  // Ignored only where it changes nothing: on loopback every client is local. Listening wider, a client
+  // list the platform cannot enforce would be a hole the user believes closed.
+  if (values.ipWhitelist !== undefined && !LOOPBACK.has(values.host ?? "127.0.0.1")) {
+    throw new Error(
+      `invalid --ipWhitelist with --host ${values.host}: the platform cannot filter clients by address; listen on 127.0.0.1 or filter in front of it`,
+    );
+  }
   if (values.allowInjection === true) options.allowInjection = true;
   if (values.apikey !== undefined) options.apiKey = values.apikey;
   if (values.origin !== undefined) options.allowedOrigins = values.origin.map(asOrigin);

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -80,20 +80,51 @@ describe.skipIf(process.platform !== "linux")("mockctl dev in a CI script", () =
     expect(stderr).toContain("the platform's launcher was killed (SIGKILL)");
   }, 60_000);
 
-  it("under npx, stops the platform once npm's wrapper (what `$!` holds) is killed", async () => {
-    // A stand-in for `npm exec`: a process that starts `mockctl dev` as npm does, with npm_command=exec.
+  it("under npx, stops the platform once npm's wrapper (what `$!` holds) is killed, its shell left behind", async () => {
+    // A stand-in for `npm exec`: a process titled as npm titles itself, that runs the bin through `sh -c`
+    // as npm does. SIGKILLed, it leaves that shell alive: the parent of `mockctl dev` does not change.
+    const command = [process.execPath, BIN, "dev", "--port", "0", "--data", join(folder(), "data")]
+      .map((arg) => `'${arg}'`)
+      .join(" ");
     const wrapper = spawn(
       process.execPath,
       [
         "-e",
-        `const c = require("node:child_process").spawn(process.execPath, ${JSON.stringify([BIN, "dev", "--port", "0", "--data", join(folder(), "data")])}, { stdio: "inherit" }); setInterval(() => {}, 1000);`,
+        `process.title = "npm exec mockctl dev"; require("node:child_process").spawn(${JSON.stringify(command)}, { shell: "/bin/sh", stdio: "inherit" }); setInterval(() => {}, 1000);`,
       ],
-      { cwd: FIXTURES, env: cleanEnv({ npm_command: "exec" }), stdio: ["ignore", "pipe", "pipe"] },
+      { cwd: FIXTURES, env: cleanEnv(), stdio: ["ignore", "pipe", "pipe"] },
     );
     const url = /ready at (\S+)/.exec(await firstLine(wrapper))?.[1] ?? "";
     expect(await answers(url)).toBe(true);
     wrapper.kill("SIGKILL");
     await expect.poll(() => answers(url), { timeout: 15_000, interval: 250 }).toBe(false);
+  }, 60_000);
+
+  it("keeps running when what started it is not npm (a script that put it in the background and ended)", async () => {
+    const pidfile = join(folder(), "mb.pid");
+    const command = [
+      process.execPath,
+      BIN,
+      "dev",
+      "--port",
+      "0",
+      "--data",
+      join(folder(), "data"),
+      "--pidfile",
+      pidfile,
+    ]
+      .map((arg) => `'${arg}'`)
+      .join(" ");
+    const script = spawn("/bin/sh", ["-c", `${command} > /dev/null 2>&1 &`], {
+      cwd: FIXTURES,
+      env: cleanEnv(),
+    });
+    await new Promise((done) => script.on("close", done));
+    await expect.poll(() => existsSync(pidfile), { timeout: 30_000, interval: 100 }).toBe(true);
+    await new Promise((done) => setTimeout(done, 1_500));
+    const launcher = Number(readFileSync(pidfile, "utf8"));
+    expect(() => process.kill(launcher, 0)).not.toThrow();
+    process.kill(launcher, "SIGTERM");
   }, 60_000);
 
   it("exits 0 and quietly when its reader closes the pipe (`| head -1`)", async () => {

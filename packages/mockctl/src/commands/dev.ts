@@ -1,10 +1,14 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { constants } from "node:os";
 import { resolve } from "node:path";
 import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
 import type { Command, OptionSpec } from "../command.ts";
 import { CliError, ExplainedExit, UsageError } from "../output.ts";
 import { platformRoot } from "../platform-root.ts";
+import { npmWrapper, stillRunning } from "./npm-wrapper.ts";
+
+const signalNumber = (signal: NodeJS.Signals): number => constants.signals[signal] ?? 0;
 
 const OPTIONS: Record<string, OptionSpec> = {
   port: {
@@ -114,26 +118,33 @@ const READY = /^mockctl platform ready at (\S+)$/;
  * Under --json, stdout holds JSON alone: the launcher's ready line becomes `{"ok":true,"url":…,"pid":…}`
  * (what a CI script waits for and pipes into jq), and its other lines go to stderr.
  */
-function readyAsJson(stdout: Readable, pid: number | undefined): void {
+function readyAsJson(stdout: Readable, pid: number | undefined): { ready: boolean } {
+  const state = { ready: false };
   createInterface({ input: stdout }).on("line", (line) => {
     const url = READY.exec(line)?.[1];
-    if (url === undefined) process.stderr.write(`${line}\n`);
-    else process.stdout.write(`${JSON.stringify({ ok: true, url, pid })}\n`);
+    if (url === undefined) return process.stderr.write(`${line}\n`);
+    state.ready = true;
+    process.stdout.write(`${JSON.stringify({ ok: true, url, pid })}\n`);
   });
+  return state;
 }
 
 /**
  * Under npx the process a script holds (`$!`) is npm's wrapper, and killing it leaves this one running
- * with the platform on its port (the next run then finds the port taken). Started that way, the
- * platform stops once that wrapper is gone, as if it had been told to.
+ * with the platform on its port (the next run then finds the port taken): npm's shell lives on when npm is
+ * SIGKILLed, so the wrapper itself is watched, not this process's parent. Linux only (/proc).
  */
-function stopWhenOrphaned(child: ChildProcess): NodeJS.Timeout {
-  const parent = process.ppid;
+function stopWithWrapper(
+  child: ChildProcess,
+  stop: (signal: NodeJS.Signals) => void,
+): NodeJS.Timeout | undefined {
+  const wrapper = npmWrapper();
+  if (wrapper === undefined) return undefined;
   const timer = setInterval(() => {
-    if (process.ppid === parent) return;
+    if (stillRunning(wrapper) || child.exitCode !== null) return;
     clearInterval(timer);
     process.stderr.write("mockctl: the npx process that started this platform is gone; stopping it\n");
-    child.kill("SIGTERM");
+    stop("SIGTERM");
   }, 500);
   return timer.unref();
 }
@@ -164,31 +175,42 @@ export const dev: Command = {
       env: { ...context.env, INIT_CWD: context.cwd },
       stdio: ["inherit", json ? "pipe" : "inherit", json ? "pipe" : "inherit"],
     });
-    if (json && child.stdout) readyAsJson(child.stdout, child.pid);
+    const started = json && child.stdout ? readyAsJson(child.stdout, child.pid) : { ready: false };
     // Under --json a failure's JSON carries the launcher's reason too (its last 64 KiB of stderr are kept).
     let stderr = "";
     child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
       process.stderr.write(chunk);
       stderr = (stderr + chunk).slice(-65_536);
     });
-    const forward = (signal: NodeJS.Signals) => child.kill(signal);
+    // Signals passed on (Ctrl-C) end the launcher as asked: before it is ready, by the signal itself.
+    let stopped: NodeJS.Signals | undefined;
+    const forward = (signal: NodeJS.Signals) => {
+      stopped ??= signal;
+      child.kill(signal);
+    };
     process.on("SIGINT", forward);
     process.on("SIGTERM", forward);
-    const orphaned = context.env.npm_command === "exec" ? stopWhenOrphaned(child) : undefined;
+    const watch = stopWithWrapper(child, forward);
     // "close", not "exit": the launcher's last stderr lines may still be in the pipe when it exits.
     const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((done) =>
       child.on("close", (c, s) => done([c, s])),
     );
-    clearInterval(orphaned);
+    clearInterval(watch);
     process.off("SIGINT", forward);
     process.off("SIGTERM", forward);
     // The launcher has said why; this passes its exit code on (1 for a --configfile that failed, as mb).
     if (code === 0) return;
-    // Killed from outside (the OOM killer's SIGKILL), the launcher said nothing: say it here.
     if (signal !== null) {
-      throw new CliError(`the platform's launcher was killed (${signal})`, [], undefined, 1, { exitCode: 1 });
+      if (stopped !== undefined)
+        throw new ExplainedExit(`stopped by ${stopped}`, [], undefined, 128 + signalNumber(signal));
+      // Killed from outside (the OOM killer's SIGKILL), the launcher said nothing: say it here.
+      const killed = `the platform's launcher was killed (${signal})`;
+      if (!started.ready) throw new CliError(killed, [], undefined, 1, { exitCode: 1 });
+      // Under --json stdout has had its one object (the ready line): the end is told on stderr alone.
+      process.stderr.write(`mockctl: ${killed}\n`);
+      throw new ExplainedExit(killed, [], undefined, 1);
     }
-    const reason = json ? launcherReason(stderr) : undefined;
+    const reason = json && !started.ready ? launcherReason(stderr) : undefined;
     if (reason !== undefined) throw new CliError(reason, [], undefined, code ?? 1, { exitCode: code ?? 1 });
     throw new ExplainedExit(`the platform exited with code ${code}`, [], undefined, code ?? 1);
   },
