@@ -56,7 +56,7 @@ export function VirtualList<T>({
     virtualizer.scrollToIndex(next);
   };
   return (
-    // biome-ignore lint/a11y/useSemanticElements: rows placed absolutely for windowing cannot be a table's
+    // biome-ignore lint/a11y/useSemanticElements: a table's rows cannot be placed absolutely, as windowing places them
     <div
       ref={parent}
       className={`virtual-list ${className ?? ""}`}
@@ -71,7 +71,7 @@ export function VirtualList<T>({
         {virtualizer.getVirtualItems().map((row) => {
           const item = items[row.index] as T;
           return (
-            // biome-ignore lint/a11y/useSemanticElements: as the grid's own
+            // biome-ignore lint/a11y/useSemanticElements: a tr cannot be placed absolutely, as windowing places rows
             <div
               key={row.key}
               role="row"
@@ -90,7 +90,7 @@ export function VirtualList<T>({
               onClick={() => onSelect?.(row.index)}
               onKeyDown={() => {}}
             >
-              {/* biome-ignore lint/a11y/useSemanticElements: as the grid's own */}
+              {/* biome-ignore lint/a11y/useSemanticElements: a td needs a tr, which windowing cannot use */}
               <div id={`${label}-cell-${row.index}`} role="gridcell" tabIndex={-1} className="cell">
                 {renderRow(item, row.index)}
               </div>
