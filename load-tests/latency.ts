@@ -1,7 +1,7 @@
 // `npm run loadtest:latency [-- --seconds 10 --only baseline,xpath]`: latency at fixed request rates (k6's
 // constant-arrival-rate) at 25%, 50% and 75% of each scenario's saturated rate (wrk), the platform beside
 // Mountebank and the floor Worker; writes results/LATENCY.md and latency.json (issue 8).
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { currentLoad, waitForQuiet } from "@mockctl/infra/bench/machine";
@@ -97,9 +97,13 @@ async function measure(args: LatencyArgs, dir: string): Promise<LatencyReport> {
 
 async function latencyRun(args: LatencyArgs, dir: string): Promise<number> {
   const report = await measure(args, dir);
-  writeFileSync(join(RESULTS, "latency.json"), `${JSON.stringify(report, null, 1)}\n`);
-  writeFileSync(join(RESULTS, "LATENCY.md"), renderLatencyMarkdown(report));
-  console.log(`report: ${join(RESULTS, "LATENCY.md")}`);
+  // A partial run's report is not the committed one's (the README quotes LATENCY.md): kept apart.
+  const [folder, base] = args.partial ? [join(RESULTS, "tmp"), "latency-partial"] : [RESULTS, "latency"];
+  mkdirSync(folder, { recursive: true });
+  const markdown = join(folder, args.partial ? `${base}.md` : "LATENCY.md");
+  writeFileSync(join(folder, `${base}.json`), `${JSON.stringify(report, null, 1)}\n`);
+  writeFileSync(markdown, renderLatencyMarkdown(report));
+  console.log(`report: ${markdown}`);
   const broken = report.scenarios.some(
     (s) => s.problems.length > 0 || s.points.some((p) => p.failedChecks > 0 || p.failedRequests > 0),
   );

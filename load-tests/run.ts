@@ -38,10 +38,18 @@ async function run(args: RunArgs, dir: string): Promise<number> {
     outcomes,
     goals: evaluateGoals(scenarios, outcomes),
   };
-  // A smoke run's numbers say nothing about speed: keep them out of the committed results.
+  // A smoke run's numbers say nothing about speed, and a partial run's are not the committed report's:
+  // both are kept out of the committed results.
   const written = args.smoke
     ? writeReport(report, join(RESULTS, "tmp"), { markdown: "smoke.md", base: "smoke" })
-    : writeReport(report, RESULTS, { markdown: "LATEST.md", base: "latest" });
+    : args.partial
+      ? writeReport(report, join(RESULTS, "tmp"), { markdown: "partial.md", base: "partial" })
+      : writeReport(report, RESULTS, { markdown: "LATEST.md", base: "latest" });
+  if (args.partial && !args.smoke) {
+    console.log(
+      "a partial run (--only, --targets, --duration or --vus): results/LATEST.md is left as it was",
+    );
+  }
   return conclude(report, written.markdown);
 }
 

@@ -9,6 +9,8 @@ export interface LatencyArgs {
   pin: boolean;
   /** Runs of each of Mountebank's shares per target, alternated; the verdict reads their medians. */
   repeat: number;
+  /** Not the committed report's settings or scenarios: written to results/tmp/, LATENCY.md left as it was. */
+  partial: boolean;
 }
 
 /** Every scenario served by an imposter (stress is rest-api again; admin has no imposter, and mb none to compare). */
@@ -57,5 +59,10 @@ export function parseLatencyArgs(argv: string[]): LatencyArgs {
     only,
     pin: values.pin,
     repeat: repeats(values.repeat),
+    partial:
+      values.only !== undefined ||
+      values.seconds !== "10" ||
+      values["saturation-seconds"] !== "5" ||
+      values.repeat !== "3",
   };
 }

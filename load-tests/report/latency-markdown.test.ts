@@ -1,5 +1,5 @@
-import { expect, it } from "vitest";
-import { startedAs, tailSection, tailVersusFloor, versusMountebank } from "./latency-markdown.ts";
+import { describe, expect, it } from "vitest";
+import { reach, startedAs, tailSection, tailVersusFloor, versusMountebank } from "./latency-markdown.ts";
 import { delivered, type LatencyReport, type RatePoint, type ScenarioLatency } from "./latency-model.ts";
 
 function point(
@@ -124,4 +124,21 @@ it("says how the platform was started when the report recorded it, and nothing f
   expect(startedAs({ ...settings, platform: "`npm start` in its own process" })).toBe(
     " The platform: `npm start` in its own process.",
   );
+});
+
+describe("reach", () => {
+  it("says from the runs which rates k6 could not offer, not from a fixed sentence", () => {
+    const at = (basis: RatePoint["basis"], share: number, skipped?: string): RatePoint =>
+      point("platform", share, 1, { basis, ...(skipped === undefined ? {} : { skipped }) });
+    const withPoints = (points: RatePoint[]) =>
+      ({
+        scenarios: [{ scenario: "s", title: "s", request: "r", saturation: [], points, problems: [] }],
+      }) as unknown as LatencyReport;
+    expect(reach(withPoints([at("mountebank", 0.25), at("platform", 0.5)]))).toBe(
+      "Mountebank's shares were all measured, and so were the platform's own.",
+    );
+    expect(reach(withPoints([at("platform", 0.75, "beyond k6"), at("platform", 0.5, "beyond k6")]))).toBe(
+      "Mountebank's shares were all measured, and the platform's own 50% and 75% were beyond k6 in at least one scenario.",
+    );
+  });
 });

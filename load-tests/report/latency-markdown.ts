@@ -142,6 +142,24 @@ function busy(report: LatencyReport): string {
   return `**The machine was busy (load average up to ${load} on ${report.machine.cores} cores): many rates could not be kept and the tails are mostly the machine's. Judge ratios measured back to back, not absolute numbers, and re-run on a quiet machine.**\n\n`;
 }
 
+/** Which of the rates k6 could offer, read from the runs: what one machine reaches another may not. */
+export function reach(report: LatencyReport): string {
+  const points = report.scenarios.flatMap((s) => s.points);
+  const beyond = (basis: RatePoint["basis"]) =>
+    points.filter((p) => p.basis === basis && p.skipped !== undefined).map((p) => p.share);
+  const mb = beyond("mountebank");
+  const own = [...new Set(beyond("platform"))].sort().map((share) => `${share * 100}%`);
+  const mbPart =
+    mb.length === 0
+      ? "Mountebank's shares were all measured"
+      : `${mb.length} of Mountebank's shares were beyond k6`;
+  const ownPart =
+    own.length === 0
+      ? "and so were the platform's own"
+      : `and the platform's own ${own.join(" and ")} were beyond k6 in at least one scenario`;
+  return `${mbPart}, ${ownPart}.`;
+}
+
 /** The sentence saying how the platform ran, or nothing for reports that did not record it. */
 export function startedAs(settings: LatencyReport["settings"]): string {
   return settings.platform === undefined ? "" : ` The platform: ${settings.platform}.`;
@@ -154,10 +172,10 @@ export function renderLatencyMarkdown(report: LatencyReport): string {
   const problems = report.scenarios.flatMap((s) => s.problems.map((p) => `- ${s.scenario}: ${p}`));
   return `# Latency at fixed request rates: the platform beside Mountebank ${machine.mountebank}
 
-Measured ${report.date} on ${machine.cpu} (${machine.cores} cores), ${machine.os}, Node ${machine.node}, ${machine.k6}, ${settings.wrk}; load average ${machine.loadAverage} at the start and ${report.loadEnd} at the end (other engineers' runs share the machine); ${settings.cpus} (wrk too).${startedAs(settings)}
+Measured ${report.date} on ${machine.cpu} (${machine.cores} cores), ${machine.os}, Node ${machine.node}, ${machine.k6}, ${settings.wrk}; load average ${machine.loadAverage} at the start and ${report.loadEnd} at the end; ${settings.cpus} (wrk too).${startedAs(settings)}
 ${busy(report)}One request per scenario (named below), so wrk and k6 send the same. **Saturated rate**: wrk, ${settings.connections} connections, ${settings.saturationSeconds} s, per target. **Fixed rates**: k6 \`constant-arrival-rate\` for ${settings.seconds} s per rate, every answer checked for status and body${repeatNote(settings.repeat)}. Latency is p50 / p90 / p99 in ms.
 
-k6 on its one core offers at most **${rate(report.k6Ceiling)} req/s** here (50 VUs back to back on the floor's \`GET /\`); rates above 90% of that are not run, and a rate k6 could not keep (more than 1% of its iterations dropped) is marked with what it delivered. So Mountebank's shares are all measured, the platform's own 50% and 75% (of ~${rate(report.scenarios[0]?.saturation.find((x) => x.target === "platform")?.rps ?? 0)} req/s and up) are beyond k6, and "k6's most" is the highest load this machine can offer at a fixed rate.
+k6 on its one core offers at most **${rate(report.k6Ceiling)} req/s** here (50 VUs back to back on the floor's \`GET /\`); rates above 90% of that are not run, and a rate k6 could not keep (more than 1% of its iterations dropped) is marked with what it delivered. ${reach(report)} "k6's most" is the highest load this machine can offer at a fixed rate.
 
 ## At every rate Mountebank can serve: our p99 ≤ Mountebank's (${held} of ${judged} held)
 

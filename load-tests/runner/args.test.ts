@@ -55,3 +55,15 @@ it("pins k6 and the targets to CPUs of their own unless --no-pin", () => {
   expect(parseRunArgs(["--no-pin"]).pin).toBe(false);
   expect(parseRunArgs(["--smoke"]).pin).toBe(true);
 });
+
+it("calls a run partial when it is not the committed report's, which then stays as it was", () => {
+  expect(parseRunArgs([]).partial).toBe(false);
+  for (const argv of [
+    ["--only", "baseline"],
+    ["--duration", "3s"],
+    ["--vus", "8"],
+    ["--targets", "platform"],
+  ]) {
+    expect(parseRunArgs(argv).partial, argv.join(" ")).toBe(true);
+  }
+});

@@ -14,6 +14,11 @@ export interface RunArgs {
   targets: TargetName[];
   /** Pin the targets and k6 to CPUs of their own (see cpu-pin.ts); `--no-pin` turns it off. */
   pin: boolean;
+  /**
+   * A run that is not the committed report's (some scenarios or targets, another duration or load): its
+   * report goes to results/tmp/, and the committed results/LATEST.md stays as it was.
+   */
+  partial: boolean;
 }
 
 export const USAGE = `npm run loadtest -- [--smoke] [--duration 20s] [--vus 50] [--only rest-api,xpath,...]
@@ -73,5 +78,6 @@ export function parseRunArgs(argv: string[]): RunArgs {
     ),
     targets: list(values.targets, TARGETS, "target") as TargetName[],
     pin: values.pin,
+    partial: [values.duration, values.vus, values.only, values.targets].some((given) => given !== undefined),
   };
 }
