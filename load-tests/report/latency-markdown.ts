@@ -1,5 +1,6 @@
 import { millis, percent, rate } from "./format.ts";
 import { delivered, type LatencyReport, type RatePoint, type ScenarioLatency } from "./latency-model.ts";
+import { commitNote } from "./machine.ts";
 import { table } from "./markdown.ts";
 
 const runs = (s: ScenarioLatency, target: string, basis: string, share: number) =>
@@ -172,7 +173,7 @@ export function renderLatencyMarkdown(report: LatencyReport): string {
   const problems = report.scenarios.flatMap((s) => s.problems.map((p) => `- ${s.scenario}: ${p}`));
   return `# Latency at fixed request rates: the platform beside Mountebank ${machine.mountebank}
 
-Measured ${report.date} on ${machine.cpu} (${machine.cores} cores), ${machine.os}, Node ${machine.node}, ${machine.k6}, ${settings.wrk}; load average ${machine.loadAverage} at the start and ${report.loadEnd} at the end; ${settings.cpus} (wrk too).${startedAs(settings)}
+Measured ${report.date}${commitNote(machine)} on ${machine.cpu} (${machine.cores} cores), ${machine.os}, Node ${machine.node}, ${machine.k6}, ${settings.wrk}; load average ${machine.loadAverage} at the start and ${report.loadEnd} at the end; ${settings.cpus} (wrk too).${startedAs(settings)}
 ${busy(report)}One request per scenario (named below), so wrk and k6 send the same. **Saturated rate**: wrk, ${settings.connections} connections, ${settings.saturationSeconds} s, per target. **Fixed rates**: k6 \`constant-arrival-rate\` for ${settings.seconds} s per rate, every answer checked for status and body${repeatNote(settings.repeat)}. Latency is p50 / p90 / p99 in ms.
 
 k6 on its one core offers at most **${rate(report.k6Ceiling)} req/s** here (50 VUs back to back on the floor's \`GET /\`); rates above 90% of that are not run, and a rate k6 could not keep (more than 1% of its iterations dropped) is marked with what it delivered. ${reach(report)} "k6's most" is the highest load this machine can offer at a fixed rate.

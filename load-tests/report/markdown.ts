@@ -1,5 +1,6 @@
 import { goalValue, millis, rate, times } from "./format.ts";
 import { K6_BOUND_SHARE, k6Bound } from "./goals.ts";
+import { commitNote } from "./machine.ts";
 import { findOutcome, type Goal, type GoalStatus, type Outcome, type Report } from "./model.ts";
 
 const STATUS: Record<GoalStatus, string> = {
@@ -107,7 +108,7 @@ export function renderMarkdown(report: Report, chartFile: string): string {
   const met = report.goals.filter((goal) => goal.status === "met").length;
   return `# Load test: the mockctl platform against Mountebank ${machine.mountebank}
 
-${report.smoke ? "**Smoke run: these numbers check correctness only, not speed.**\n\n" : ""}Measured ${report.date} on ${machine.cpu} (${machine.cores} cores), ${machine.os}, Node ${machine.node}, ${machine.k6}; load average ${machine.loadAverage} at the start (${machine.cores} cores).
+${report.smoke ? "**Smoke run: these numbers check correctness only, not speed.**\n\n" : ""}Measured ${report.date}${commitNote(machine)} on ${machine.cpu} (${machine.cores} cores), ${machine.os}, Node ${machine.node}, ${machine.k6}; load average ${machine.loadAverage} at the start (${machine.cores} cores).
 ${settings.duration} per scenario and target at ${settings.vus} VUs (stress: ${settings.stressVus}), one target at a time, k6 on the same machine (${settings.cpus ?? "k6 and the target share every core"}).
 
 ![Requests per second by scenario, log scale](${chartFile})

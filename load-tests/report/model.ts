@@ -62,6 +62,8 @@ export interface Machine {
   mountebank: string;
   /** The one-minute load average when the run began. */
   loadAverage: number;
+  /** The checkout measured (`git describe --always --dirty`), absent in reports from before it was kept. */
+  commit?: string;
 }
 
 export interface ScenarioInfo {

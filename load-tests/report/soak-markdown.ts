@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { millis, rate } from "./format.ts";
+import { commitNote } from "./machine.ts";
 import { table } from "./markdown.ts";
 import { FLAT_GROWTH, type SoakReport, soakPassed } from "./soak-model.ts";
 import { roleSeries } from "./soak-summary.ts";
@@ -69,7 +70,7 @@ export function renderSoakMarkdown(report: SoakReport, chartFile: string): strin
   const churnProblems = churn.problems.map((problem) => `- ${problem}`).join("\n");
   return `# Soak: the local platform under ${settings.duration} of mixed load and admin changes
 
-Measured ${report.date} on ${machine.cpu} (${machine.cores} cores), ${machine.os}, Node ${machine.node}, ${machine.k6}; load average ${machine.loadAverage} at the start and ${report.loadEnd} at the end (other engineers' runs share the machine). ${settings.platform}; ${settings.cpus}.
+Measured ${report.date}${commitNote(machine)} on ${machine.cpu} (${machine.cores} cores), ${machine.os}, Node ${machine.node}, ${machine.k6}; load average ${machine.loadAverage} at the start and ${report.loadEnd} at the end (other engineers' runs share the machine). ${settings.platform}; ${settings.cpus}.
 ${settings.vus} k6 VUs (one connection each) for ${settings.duration}, cycling through ${settings.mix.length} requests of every load-test scenario (below); every ${settings.churnEveryMs / 1000} s a stub of the \`churn\` imposter is added at index 0, replaced there or deleted (each change then checked through the imposter), while the mix checks that imposter's stable stubs. PSS of every process of the platform every ${settings.sampleEveryMs / 1000} s.
 
 ![Memory of every process over time, and latency per minute](${chartFile})

@@ -3,8 +3,30 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 
-const MB_DIR = dirname(createRequire(import.meta.url).resolve("mountebank/package.json"));
-export const MB_VERSION: string = JSON.parse(readFileSync(join(MB_DIR, "package.json"), "utf8")).version;
+/** Where npm ci put Mountebank, or undefined: read when used, so a run without it fails in one line. */
+function mountebankDir(): string | undefined {
+  try {
+    return dirname(createRequire(import.meta.url).resolve("mountebank/package.json"));
+  } catch {
+    return undefined;
+  }
+}
+
+const MB_DIR_FOUND = mountebankDir();
+/** The installed version, or "not installed" (a run that needs it then says how to get it). */
+export const MB_VERSION: string =
+  MB_DIR_FOUND === undefined
+    ? "not installed"
+    : JSON.parse(readFileSync(join(MB_DIR_FOUND, "package.json"), "utf8")).version;
+
+function requireMountebank(): string {
+  if (MB_DIR_FOUND === undefined) {
+    throw new Error(
+      "Mountebank is not installed here: `npm ci` installs mountebank 2.9.1, the comparison's other side",
+    );
+  }
+  return MB_DIR_FOUND;
+}
 
 export interface Mountebank {
   url: string;
@@ -44,7 +66,7 @@ function stopChild(child: ChildProcess): Promise<void> {
  * not mb's default `info`, which writes a line per request: the comparison gives mb its best chance.
  */
 export async function startMountebank(port: number, dir: string): Promise<Mountebank> {
-  const args = [join(MB_DIR, "bin", "mb"), "start", "--port", String(port), "--allowInjection"];
+  const args = [join(requireMountebank(), "bin", "mb"), "start", "--port", String(port), "--allowInjection"];
   args.push("--pidfile", join(dir, "mb.pid"), "--logfile", join(dir, "mb.log"), "--loglevel", "warn");
   const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
