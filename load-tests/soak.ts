@@ -70,6 +70,13 @@ async function soak(args: SoakArgs, dir: string): Promise<SoakReport> {
     `${platform.url}/i/${churnPort}`,
     args.churnEveryMs,
   );
+  // k6 runs quiet; ten minutes of silence read like a hang.
+  const every = Math.min(60_000, Math.max(5_000, args.durationMs / 5));
+  const startedAt = Date.now();
+  const progress = setInterval(() => {
+    const elapsed = Math.round((Date.now() - startedAt) / 1000);
+    console.log(`soak: ${elapsed} s of ${args.duration}`);
+  }, every);
   const exit = await runK6(k6, SCRIPT, {
     REQUESTS_FILE: planFile,
     SUMMARY_FILE: summaryFile,
@@ -77,6 +84,7 @@ async function soak(args: SoakArgs, dir: string): Promise<SoakReport> {
     VUS: String(args.vus),
     TARGET: "platform",
   });
+  clearInterval(progress);
   const churned = await stopChurn();
   const memory = stopSampling();
   let summary: SoakK6Summary;
