@@ -74,3 +74,9 @@ it("writes goals as the issue does, with their status", () => {
   expect(markdown).toContain("## Goals (1 of 1 met)");
   expect(markdown).toContain("| ≥10× Mountebank | baseline | 12× | **met** |");
 });
+
+it("judges no goal in a smoke run, whose numbers say nothing about speed", () => {
+  const smoke = renderMarkdown({ ...report, smoke: true }, "smoke.svg");
+  expect(smoke).toContain("Not judged: a smoke run checks answers");
+  expect(smoke).not.toContain("≥10× Mountebank");
+});

@@ -31,7 +31,10 @@ export function chartInput(report: Report): ChartInput {
   const floor = find("floor", "floor");
   const reference =
     floor?.status === "ok" && floor.measurement
-      ? { label: "floor (hello-world Worker), k6's ceiling", value: floor.measurement.rps }
+      ? {
+          label: "floor: hello-world Worker, GET / (one k6 run; other requests may go faster)",
+          value: floor.measurement.rps,
+        }
       : undefined;
   const title = `Requests per second, mockctl platform vs Mountebank ${report.machine.mountebank}`;
   return reference === undefined ? { title, rows } : { title, rows, reference };
