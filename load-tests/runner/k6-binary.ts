@@ -59,6 +59,11 @@ function goInstall(): Promise<void> {
 
 /** k6 from $K6, Go's bin folder or the PATH; built with Go when there is none. */
 export async function ensureK6(): Promise<K6> {
+  // A K6 the user named is what they want measured with: one that does not run is an error, not a hint.
+  const named = process.env.K6;
+  if (named !== undefined && named !== "" && found(named) === undefined) {
+    throw new Error(`K6=${named} does not run as k6 (\`${named} version\` failed): fix it, or unset K6`);
+  }
   const gopathK6 = goBin();
   for (const candidate of [process.env.K6, gopathK6, "k6"]) {
     const k6 = candidate === undefined ? undefined : found(candidate);
