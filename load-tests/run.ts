@@ -56,7 +56,10 @@ async function run(args: RunArgs, dir: string): Promise<number> {
 /** Non-zero on any wrong answer or broken run, never on speed. */
 function conclude(report: Report, markdown: string): number {
   const met = report.goals.filter((goal) => goal.status === "met").length;
-  console.log(`\n${met} of ${report.goals.length} goals met; report: ${markdown}`);
+  const goals = report.smoke
+    ? "answers checked, goals not judged (a smoke run)"
+    : `${met} of ${report.goals.length} goals met`;
+  console.log(`\n${goals}; report: ${markdown}`);
   const broken = report.outcomes.filter(
     (outcome) => outcome.status === "failed" || outcome.status === "error",
   );
