@@ -27,6 +27,7 @@ import {
   imposterSizeError,
   MbFailure,
   ok,
+  utf8Length,
 } from "@mockctl/core";
 import { emptyUserState, type UserState } from "@mockctl/user-code/edge";
 import { failed } from "./errors.ts";
@@ -178,9 +179,11 @@ export class ImposterKeeper {
     if (!result.ok) return result;
     // Here, in the object's queue, so no change racing it can take the imposter past the size a whole
     // definition may have (PUT /imposters of its own export would be refused): admin edits and recordings.
+    // One already past it (stored before changes were held to it) may still shrink toward it.
     const text = JSON.stringify(result.value.imposter);
     const tooLarge = imposterSizeError(text, DEFAULT_LIMITS);
-    return tooLarge === undefined ? ok(this.#commit(result.value, false, text)) : fail(tooLarge);
+    if (tooLarge !== undefined && utf8Length(text) > this.#live.storedBytes) return fail(tooLarge);
+    return ok(this.#commit(result.value, false, text));
   }
 
   resetRequests(): Result<ImposterRecord> {

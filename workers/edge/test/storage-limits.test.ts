@@ -60,6 +60,25 @@ describe("an imposter's stored bytes", () => {
   });
 });
 
+describe("an imposter's size across stub changes (maxImposterBytes)", () => {
+  it("refuses a change that would take it past 10 MiB; one stored past it may still shrink", async () => {
+    const port = freshPort();
+    const object = objectFor(port);
+    // Stored past the limit, as recordings could before changes were held to it (put does not check).
+    const stubs = [is("a".repeat(6_000_000)), is("b".repeat(5_000_000)), is("c".repeat(100_000))];
+    await object.put(imposter(port, { stubs }));
+    const grow = await object.addStub(is("d"));
+    expect(grow.ok).toBe(false);
+    if (!grow.ok)
+      expect(grow.errors[0]).toMatchObject({ code: "limit exceeded", data: { limit: "maxImposterBytes" } });
+    // Still past 10 MiB after it, but smaller: taken, so such an imposter can be trimmed a stub at a time.
+    expect(unwrap(await object.deleteStub(2)).imposter.stubs).toHaveLength(2);
+    expect(unwrap(await object.deleteStub(1)).imposter.stubs).toHaveLength(1);
+    expect(unwrap(await object.addStub(is("d"))).imposter.stubs).toHaveLength(2);
+    expect((await object.addStub(is("e".repeat(5_000_000)))).ok).toBe(false);
+  }, 30_000); // megabytes through SQLite, on a shared machine
+});
+
 describe("a definition stored in chunks", () => {
   it.each([
     ["an emoji across a boundary", "ab😀cd", 3, ["ab", "😀c", "d"]],
