@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
 import { millis, rate } from "./format.ts";
 import { commitNote } from "./machine.ts";
 import { table } from "./markdown.ts";
@@ -42,7 +43,11 @@ function verdict(report: SoakReport): string {
   ].join("\n");
 }
 
-export function renderSoakMarkdown(report: SoakReport, chartFile: string): string {
+export function renderSoakMarkdown(
+  report: SoakReport,
+  chartFile: string,
+  latencyLink = "LATENCY.md",
+): string {
   const { machine, settings, totals, churn } = report;
   const memoryRows = report.trends.map((t) => [
     t.role,
@@ -88,7 +93,7 @@ ${table(["process", "pids", `after ${settings.warmSeconds} s`, "end", "max", "en
 ${table(["minute", "requests", "req/s", "p50 ms", "p90 ms", "p99 ms", "failed requests", "wrong answers"], minuteRows)}
 
 Over the whole run: ${totals.requests.toLocaleString("en-US")} requests, ${rate(totals.rps)} req/s, p50 ${millis(totals.p50)} ms, p99 ${millis(totals.p99)} ms.
-The rate is k6's, on one core (${settings.cpus}): at ${settings.vus} connections the platform is run at saturation, so p99 is the saturated tail ([LATENCY.md](LATENCY.md) has latency at fixed rates).
+The rate is k6's, on one core (${settings.cpus}): at ${settings.vus} connections the platform is run at saturation, so p99 is the saturated tail ([LATENCY.md](${latencyLink}) has latency at fixed rates).
 
 ## The mix
 
@@ -102,6 +107,8 @@ export function writeSoakReport(report: SoakReport, dir: string): string {
   const markdown = join(dir, "SOAK.md");
   writeFileSync(join(dir, "soak.svg"), soakChart(report));
   writeFileSync(join(dir, "soak.json"), `${JSON.stringify(report, null, 1)}\n`);
-  writeFileSync(markdown, renderSoakMarkdown(report, "soak.svg"));
+  // The committed latency report, from wherever this one is written (results/tmp/ for a short run).
+  const latency = relative(dir, fileURLToPath(new URL("../results/LATENCY.md", import.meta.url)));
+  writeFileSync(markdown, renderSoakMarkdown(report, "soak.svg", latency));
   return markdown;
 }

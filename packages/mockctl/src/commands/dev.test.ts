@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { launcherArgs, launcherReason } from "./dev.ts";
+import { launcherReason } from "./dev.ts";
+import { launcherArgs } from "./dev-options.ts";
 
 // What `mockctl dev` hands the launcher (infra/local/args.ts reads it): paths against the user's folder.
 describe("launcherArgs", () => {
