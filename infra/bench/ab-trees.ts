@@ -12,6 +12,7 @@ import type { Platform } from "../local/platform.ts";
 import { newWorkerds, serverCpuPerRequest, workerdPids } from "./cpu-time.ts";
 import { FLOORS } from "./floors.ts";
 import { ISSUE12_SCENARIOS } from "./issue12-scenarios.ts";
+import { LOADTEST_SCENARIOS } from "./loadtest-scenarios.ts";
 import { createImposter, SCENARIOS, type Scenario, verify, wrkLoadOf, wrkPathOf } from "./scenarios.ts";
 import { upperMedian } from "./stats.ts";
 import { runWrk, type WrkOptions } from "./wrk.ts";
@@ -25,7 +26,9 @@ const { values: args, positionals: trees } = parseArgs({
   },
 });
 
-const ALL = new Map([...FLOORS, ...SCENARIOS, ...ISSUE12_SCENARIOS].map((s) => [s.id, s]));
+const ALL = new Map(
+  [...FLOORS, ...SCENARIOS, ...ISSUE12_SCENARIOS, ...LOADTEST_SCENARIOS].map((s) => [s.id, s]),
+);
 const scenarioOf = (id: string): Scenario => {
   const scenario = ALL.get(id);
   if (scenario === undefined) throw new Error(`unknown scenario ${id}`);
