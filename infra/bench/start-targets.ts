@@ -32,7 +32,26 @@ export function npmStartArgvIn(root: string, port: number, data: string, ...flag
   const start: string = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).scripts.start;
   const [node, ...script] = start.split(" ");
   if (node !== "node") throw new Error(`package.json's start is not \`node …\`: ${start}`);
-  return [process.execPath, ...script, "--port", `${port}`, "--data", data, ...flags];
+  return [
+    process.execPath,
+    ...script,
+    "--port",
+    `${port}`,
+    "--data",
+    data,
+    ...imposterPortsOff(root),
+    ...flags,
+  ];
+}
+
+/**
+ * A bench or load test runs Mountebank beside the platform with the same imposter ports, and loads the
+ * platform at its hosted URLs: its imposters stay off the machine's ports (a checkout from before they
+ * listened on them has no such flag).
+ */
+function imposterPortsOff(root: string): string[] {
+  const args = readFileSync(join(root, "infra/local/args.ts"), "utf8");
+  return args.includes("noImposterPorts") ? ["--noImposterPorts"] : [];
 }
 
 export const TARGETS: StartTarget[] = [

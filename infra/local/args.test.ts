@@ -15,6 +15,7 @@ describe("parsePlatformArgs", () => {
     [["-i"], {}, { port: 2525, dataDir: ".mockctl/data", allowInjection: true }],
     [["--datadir", "/tmp/mb"], {}, { port: 2525, dataDir: "/tmp/mb" }],
     [["--pidfile", "mb.pid"], {}, { port: 2525, dataDir: ".mockctl/data", pidfile: "mb.pid" }],
+    [["--noImposterPorts"], {}, { port: 2525, dataDir: ".mockctl/data", imposterPorts: false }],
     [
       ["--logfile", "mb.log", "--loglevel", "debug", "--localOnly", "--nologfile"],
       {},
@@ -55,7 +56,8 @@ describe("parsePlatformArgs", () => {
       { port: 2525, dataDir: ".mockctl/data", allowedOrigins: ["*"], allowedHosts: [".mocks.test", "*"] },
     ],
   ])("%j with env %j gives %j", (argv, env, expected) => {
-    expect(parsePlatformArgs(argv, env)).toEqual(expected);
+    // Imposters listen on their own ports unless told not to, as mb's do.
+    expect(parsePlatformArgs(argv, env)).toEqual({ imposterPorts: true, ...expected });
   });
 
   it.each([

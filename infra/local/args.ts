@@ -104,6 +104,7 @@ export function parsePlatformArgs(argv: string[], env: NodeJS.ProcessEnv): Launc
       maxInFlight: { type: "string" },
       noParse: { type: "boolean" },
       pidfile: { type: "string" },
+      noImposterPorts: { type: "boolean" },
       ...MB_FLAGS_IGNORED,
     },
     strict: true,
@@ -133,6 +134,9 @@ export function parsePlatformArgs(argv: string[], env: NodeJS.ProcessEnv): Launc
   if (values.configfile !== undefined) options.configfile = values.configfile;
   if (values.noParse === true) options.noParse = true;
   if (values.pidfile !== undefined) options.pidfile = values.pidfile;
+  // An mb command line's imposters are reached on their own ports; --noImposterPorts keeps them off the
+  // machine's ports (their URLs still answer), e.g. beside an mb that holds the same ones.
+  options.imposterPorts = values.noImposterPorts !== true;
   const ignored = Object.keys(MB_FLAGS_IGNORED).filter((name) => name in values);
   if (ignored.length > 0) options.ignoredFlags = ignored.map((name) => `--${name}`);
   const v8Flags = asV8Flags(env.MOCKCTL_WORKERD_V8_FLAGS ?? "");

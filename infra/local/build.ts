@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { devNull } from "node:os";
 import { join } from "node:path";
+import { IMPOSTER_PORTS_BINDING } from "@mockctl/contract/imposter-ports";
 import { USER_CODE_HOST_BINDING, userCodeHostBindings } from "@mockctl/user-code/host";
 import { type Config, Miniflare, serializeConfig } from "miniflare";
 import { withoutAssetHops } from "./asset-hops.ts";
@@ -119,6 +120,8 @@ async function applyAll(mf: Miniflare, workers: LocalWorker[]): Promise<string> 
   return hash.digest("hex");
 }
 
+const ADMIN_WORKER = "mockctl-admin";
+
 export async function build(request: BuildRequest): Promise<void> {
   if (request.configs.length === 0) throw new Error("the local platform needs at least one Worker config");
   const workers = await Promise.all(request.configs.map((config) => loadWorker(config, request.vars)));
@@ -133,6 +136,15 @@ export async function build(request: BuildRequest): Promise<void> {
     // Shapes only, likewise: the host's socket is given at start, and the supervisor is the loopback's.
     ...userCodeHostBindings(),
   };
+  // The admin Worker tells the launcher which imposter ports to listen on (imposter-ports.ts); a shape
+  // here too, served by the loopback at run time. Any other Worker (a test's placeholder admin) has none.
+  for (const worker of workers) {
+    if (worker.name !== ADMIN_WORKER) continue;
+    worker.options.serviceBindings = {
+      ...worker.options.serviceBindings,
+      [IMPOSTER_PORTS_BINDING]: (async () => new Response(null, { status: 503 })) as never,
+    };
+  }
   const persistRoot = join(request.outDir, "template");
   rmSync(persistRoot, { recursive: true, force: true });
   mkdirSync(persistRoot, { recursive: true });

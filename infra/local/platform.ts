@@ -12,10 +12,12 @@ import { prepareDataFolder } from "./data-folder.ts";
 import { lockDataFolder, makeDataFolder } from "./data-lock.ts";
 import { DATA_SOURCES_BINDING, dataSourceService } from "./data-sources.ts";
 import { privateSocket } from "./front-folder.ts";
+import { IMPOSTER_PORTS_BINDING, type ImposterPorts, imposterPorts } from "./imposter-ports.ts";
 import { listenKeepAlive } from "./keep-alive.ts";
 import type { Upstream } from "./keep-alive-relay.ts";
 import { API_KEY_ENV, repositoryRoot, STARTED_AT_ENV } from "./layout.ts";
 import { startLoopback } from "./loopback.ts";
+import { defaultPorts, portsService } from "./ports-service.ts";
 import { openPrivateDoor } from "./private-door.ts";
 import { supervise } from "./supervisor.ts";
 import { spawnTethered } from "./tether.ts";
@@ -75,6 +77,13 @@ export interface PlatformOptions {
    * is passed on. With `direct` it runs against the public socket, which serves from the start.
    */
   beforeOpen?: (url: string, publicUrl: string) => Promise<void>;
+  /**
+   * Every imposter of the default workspace also listens on its own port, as mb's do (imposter-ports.ts).
+   * Off unless asked: `npm start` asks, harnesses that run mb beside the platform on the same ports do not.
+   */
+  imposterPorts?: boolean;
+  /** Where the launcher's own lines go (a port it cannot listen on). Default: stderr. */
+  log?: (line: string) => void;
 }
 
 export interface Platform {
@@ -142,7 +151,9 @@ async function startOn(dataDir: string, options: PlatformOptions, unlock: () => 
       options.dataSourceRoot ?? process.env.INIT_CWD ?? process.cwd(),
     ),
     [USER_CODE_SUPERVISOR_BINDING]: supervisorService(userCode),
+    [IMPOSTER_PORTS_BINDING]: portsService(() => listeners),
   });
+  let listeners: ImposterPorts | undefined;
   const host = options.host ?? "127.0.0.1";
   // Behind the keep-alive relay workerd listens on a private unix socket, where the relay's hop costs the
   // kernel less than a second TCP connection over loopback (infra/bench/BODY-PROFILE.md, the relay);
@@ -196,13 +207,19 @@ async function startOn(dataDir: string, options: PlatformOptions, unlock: () => 
         throw error;
       });
   const origin = `${urlHost(host)}:${relay?.port ?? port}`;
+  if (options.imposterPorts === true) {
+    const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+    listeners = imposterPorts({ host, upstream, reserved: [relay?.port ?? port], log });
+  }
   const stop = async () => {
+    await listeners?.close();
     await relay?.close();
     await workerd.stop();
     await closeAll();
   };
   try {
     await prepare(options.beforeOpen, relay === undefined ? undefined : upstream, origin);
+    if (listeners !== undefined) await listeners.set(await defaultPorts(upstream, origin, options.apiKey));
   } catch (error) {
     await stop();
     throw error;

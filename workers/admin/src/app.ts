@@ -4,6 +4,7 @@ import { mbJson } from "./http.ts";
 import { adminContext } from "./middleware/context.ts";
 import { crossSite } from "./middleware/cross-site.ts";
 import { renderError, renderNotFound } from "./middleware/errors.ts";
+import { imposterPorts } from "./middleware/imposter-ports.ts";
 import { jsonBody } from "./middleware/json-body.ts";
 import { config } from "./routes/config.ts";
 import { dataSources } from "./routes/data-sources.ts";
@@ -26,7 +27,7 @@ import { stubs } from "./routes/stubs.ts";
  */
 export function createApp() {
   const app = new Hono<AppEnv>({ strict: false })
-    .use("*", mbJson, crossSite, adminContext, jsonBody)
+    .use("*", mbJson, crossSite, adminContext, imposterPorts, jsonBody)
     .route("/", home)
     .route("/", imposters)
     .route("/", imposter)

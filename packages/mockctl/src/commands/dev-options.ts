@@ -47,6 +47,10 @@ export const DEV_OPTIONS: Record<string, OptionSpec> = {
     value: "<file>",
     description: "write the platform's pid here once ready, as mb does (`kill $(cat <file>)` stops it)",
   },
+  noImposterPorts: {
+    type: "boolean",
+    description: "serve imposters at their URLs only, not also on their own ports as mb does",
+  },
   // mb's, so an mb command line runs unchanged; the launcher says each means nothing here.
   logfile: { type: "string", value: "<file>", description: "mb's; ignored (GET /logs and stdout instead)" },
   loglevel: { type: "string", value: "<level>", description: "mb's; ignored" },

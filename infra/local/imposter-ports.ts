@@ -1,0 +1,112 @@
+import { Agent, createServer, type Server } from "node:http";
+import type { PortsReport } from "@mockctl/contract/imposter-ports";
+import type { Upstream } from "./keep-alive-relay.ts";
+import { forward } from "./port-forward.ts";
+
+/**
+ * Every imposter of the default workspace also listens on its own port, as an mb imposter does, so a test
+ * suite written against `http://localhost:4545` runs unchanged. Each listener is a small Node server that
+ * sends a request on to workerd as `/i/<port><path>`, the Host as the client sent it. workerd drops a
+ * connection idle for 5 s without a word; the pool retires its own after 4, so none is reused as it closes.
+ */
+const UPSTREAM_IDLE_MS = 4_000;
+
+export { IMPOSTER_PORTS_BINDING } from "@mockctl/contract/imposter-ports";
+
+export interface ImposterPorts {
+  /**
+   * Listens on exactly these ports from now on: new ones are bound, gone ones closed with their connections,
+   * before the promise resolves. Calls apply in order; one stamped older than a call applied already is
+   * skipped (two admin changes can report their lists out of order).
+   */
+  set(ports: readonly number[], stamp?: number): Promise<PortsReport>;
+  close(): Promise<void>;
+}
+
+export interface PortsOptions {
+  /** Where the listeners listen: the platform's own `--host`. */
+  host: string;
+  upstream: Upstream;
+  /** Ports never bound here: the platform's own. */
+  reserved: readonly number[];
+  log: (line: string) => void;
+}
+
+export function imposterPorts(options: PortsOptions): ImposterPorts {
+  const agent = new Agent({ keepAlive: true, timeout: UPSTREAM_IDLE_MS });
+  const servers = new Map<number, Server>();
+  const failed = new Map<number, string>();
+  let latest = Number.NEGATIVE_INFINITY;
+  let queue: Promise<unknown> = Promise.resolve();
+
+  async function apply(wanted: ReadonlySet<number>): Promise<PortsReport> {
+    for (const [port, server] of servers) {
+      if (!wanted.has(port)) {
+        servers.delete(port);
+        await stop(server);
+      }
+    }
+    for (const port of failed.keys()) if (!wanted.has(port)) failed.delete(port);
+    for (const port of wanted) {
+      if (servers.has(port) || options.reserved.includes(port)) continue;
+      const server = createServer((incoming, outgoing) =>
+        forward(port, incoming, outgoing, options.upstream, agent),
+      );
+      try {
+        await listen(server, port, options.host);
+        servers.set(port, server);
+        failed.delete(port);
+      } catch (error) {
+        const reason = (error as NodeJS.ErrnoException).code ?? String(error);
+        if (failed.get(port) !== reason) {
+          options.log(
+            `imposter ${port}: cannot listen on port ${port} (${reason}); it answers at its URL only`,
+          );
+        }
+        failed.set(port, reason);
+      }
+    }
+    return {
+      bound: [...servers.keys()].sort((a, b) => a - b),
+      failed: [...failed].map(([port, reason]) => ({ port, reason })),
+    };
+  }
+
+  return {
+    set(ports, stamp) {
+      const next = queue.then(() => {
+        if (stamp !== undefined) {
+          if (stamp < latest) return apply(new Set([...servers.keys(), ...failed.keys()]));
+          latest = stamp;
+        }
+        return apply(new Set(ports));
+      });
+      queue = next.catch(() => undefined);
+      return next;
+    },
+    async close() {
+      await queue;
+      await Promise.all([...servers.values()].map(stop));
+      servers.clear();
+      agent.destroy();
+    },
+  };
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+}
+
+/** mb closes an imposter's connections with it: a pooled one must not reach a port that is gone. */
+function stop(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}

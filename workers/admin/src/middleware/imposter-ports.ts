@@ -1,0 +1,42 @@
+import {
+  IMPOSTER_PORTS_BINDING,
+  IMPOSTER_PORTS_URL,
+  type PortsUpdate,
+} from "@mockctl/contract/imposter-ports";
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "../env.ts";
+import { listPorts } from "../services/catalog.ts";
+
+/** Only the local platform's launcher serves this binding (infra/local/imposter-ports.ts). */
+type PortsEnv = { [IMPOSTER_PORTS_BINDING]?: Fetcher };
+
+/** The routes that add or remove imposters: POST, PUT and DELETE on /imposters and DELETE /imposters/:id. */
+const CHANGES_IMPOSTERS = /\/imposters(?:\/[^/]+)?\/?$/;
+const WRITES = new Set(["POST", "PUT", "DELETE"]);
+
+let sent = 0;
+/** Increasing across admin isolates too (a restarted workerd starts the count again): time, then count. */
+const nextStamp = () => Date.now() * 1_000 + (sent++ % 1_000);
+
+/**
+ * After a change to the default workspace's imposters, and before its answer goes out, the launcher is
+ * told every port the workspace holds, so an mb client can connect to an imposter's own port as soon as it
+ * is created (and finds it closed once deleted). A launcher that cannot be told costs the change nothing:
+ * the imposters still answer at their URLs.
+ */
+export const imposterPorts: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  const launcher = (c.env as Env & PortsEnv)[IMPOSTER_PORTS_BINDING];
+  if (launcher === undefined || !WRITES.has(c.req.method) || c.res.status >= 400) return;
+  if (!CHANGES_IMPOSTERS.test(c.req.path)) return;
+  const admin = c.get("admin");
+  if (admin === undefined || admin.principal.workspaceId !== c.env.WORKSPACE) return;
+  const stamp = nextStamp();
+  try {
+    const update: PortsUpdate = { ports: await listPorts(admin.db, admin.principal.workspaceId), stamp };
+    const answer = await launcher.fetch(IMPOSTER_PORTS_URL, { method: "PUT", body: JSON.stringify(update) });
+    await answer.body?.cancel();
+  } catch (error) {
+    console.error("could not tell the launcher the imposter ports", error);
+  }
+};
