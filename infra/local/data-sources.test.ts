@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { MAX_DATA_SOURCE_BYTES } from "@mockctl/contract/data-sources";
 import { afterAll, describe, expect, it } from "vitest";
 import { dataSourceService } from "./data-sources.ts";
 
@@ -34,8 +35,16 @@ describe("the local data-source service", () => {
   it.each([
     ["a missing file", "nope.csv", 404],
     ["a folder", ".", 404],
+    ["a device that never ends", "/dev/zero", 404],
     ["no path", null, 400],
   ])("answers %s with %d", async (_, path, status) => {
     expect((await read(path)).status).toBe(status);
+  });
+
+  it("reads a file of the upload's bound, and refuses one a byte past it with 413", async () => {
+    writeFileSync(join(root, "full.csv"), "x".repeat(MAX_DATA_SOURCE_BYTES));
+    writeFileSync(join(root, "over.csv"), "x".repeat(MAX_DATA_SOURCE_BYTES + 1));
+    expect((await (await read("full.csv")).arrayBuffer()).byteLength).toBe(MAX_DATA_SOURCE_BYTES);
+    expect((await read("over.csv")).status).toBe(413);
   });
 });

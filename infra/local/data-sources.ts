@@ -1,6 +1,6 @@
-import { readFile } from "node:fs/promises";
+import { open } from "node:fs/promises";
 import { resolve } from "node:path";
-import { DATA_SOURCES_BINDING, dataSourcePath } from "@mockctl/contract/data-sources";
+import { DATA_SOURCES_BINDING, dataSourcePath, MAX_DATA_SOURCE_BYTES } from "@mockctl/contract/data-sources";
 
 /**
  * The local platform's answer to a lookup behavior's `fromDataSource.csv.path`. Mountebank reads that file
@@ -16,16 +16,40 @@ export { DATA_SOURCES_BINDING };
 
 export type DataSourceService = (request: Request) => Promise<Response>;
 
+/**
+ * The file's bytes, if it is a regular file of at most MAX_DATA_SOURCE_BYTES (an upload's bound): a lookup
+ * naming /dev/zero, a pipe or a file of gigabytes must not take the launcher's memory, and workerd's with
+ * it. Read through one handle, to the bound and a byte past it, so a file that grows after the check is
+ * still caught.
+ */
+async function readBounded(path: string): Promise<Buffer | "too large" | undefined> {
+  const handle = await open(path, "r").catch(() => undefined);
+  if (handle === undefined) return undefined;
+  try {
+    if (!(await handle.stat()).isFile()) return undefined;
+    const buffer = Buffer.alloc(MAX_DATA_SOURCE_BYTES + 1);
+    let filled = 0;
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, filled);
+      if (bytesRead === 0) break;
+      filled += bytesRead;
+      if (filled > MAX_DATA_SOURCE_BYTES) return "too large";
+    }
+    return buffer.subarray(0, filled);
+  } catch {
+    return undefined;
+  } finally {
+    await handle.close();
+  }
+}
+
 export function dataSourceService(root: string): DataSourceService {
   return async (request) => {
     const path = dataSourcePath(request.url);
     if (path === null) return new Response("a path is required", { status: 400 });
-    try {
-      return new Response(await readFile(resolve(root, path), "utf8"), {
-        headers: { "content-type": "text/plain; charset=utf-8" },
-      });
-    } catch {
-      return new Response(null, { status: 404 });
-    }
+    const bytes = await readBounded(resolve(root, path));
+    if (bytes === undefined) return new Response(null, { status: 404 });
+    if (bytes === "too large") return new Response(null, { status: 413 });
+    return new Response(new Uint8Array(bytes), { headers: { "content-type": "text/plain; charset=utf-8" } });
   };
 }

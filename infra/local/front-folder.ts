@@ -34,9 +34,12 @@ export function removeOrphanedFolders(root = tmpdir()): string[] {
   return orphaned;
 }
 
-/** A unix socket path in a folder of its own (short: a socket path has at most 107 bytes). */
-export function privateSocket(root = tmpdir()): { path: string; remove(): void } {
+/**
+ * A unix socket path in a folder of its own, which only this user may enter (mkdtemp's 0700); short: a
+ * socket path has at most 107 bytes.
+ */
+export function privateSocket(root = tmpdir(), name = "front.sock"): { path: string; remove(): void } {
   removeOrphanedFolders(root);
   const dir = mkdtempSync(join(root, `${PREFIX}${process.pid}-`));
-  return { path: join(dir, "front.sock"), remove: () => rmSync(dir, { recursive: true, force: true }) };
+  return { path: join(dir, name), remove: () => rmSync(dir, { recursive: true, force: true }) };
 }

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { privateSocket } from "./front-folder.ts";
 
 /**
  * Miniflare's config sends a binding that Node serves (DATA_SOURCES, USER_CODE_SUPERVISOR) through a small
@@ -9,7 +10,8 @@ const CUSTOM_SERVICE = "mf-custom-fetch-service";
 const ORIGINAL_URL = "mf-original-url";
 
 export interface Loopback {
-  port: number;
+  /** The unix socket workerd reaches it on. */
+  path: string;
   close(): Promise<void>;
 }
 
@@ -48,15 +50,27 @@ async function answer(req: IncomingMessage, res: ServerResponse, services: NodeS
  */
 const LOOPBACK_IDLE_MS = 30_000;
 
-/** The launcher's end of workerd's `loopback` service, on a free 127.0.0.1 port. */
+/**
+ * The launcher's end of workerd's `loopback` service, on a unix socket in a folder of its own (mode 0700). Not
+ * a TCP port: whatever could connect to one (any local process or user, a page rebinding a host name to
+ * 127.0.0.1, an imposter proxying to 127.0.0.1 with injected headers) could read files through DATA_SOURCES
+ * and run code on the user-code host, whatever the platform's --apikey or --allowInjection.
+ */
 export async function startLoopback(services: NodeServices): Promise<Loopback> {
+  const socket = privateSocket(tmpdir(), "loopback.sock");
   const server = createServer((req, res) => {
     answer(req, res, services).catch((error: unknown) => res.writeHead(500).end(String(error)));
   });
   server.keepAliveTimeout = LOOPBACK_IDLE_MS;
-  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  await new Promise<void>((done, fail) => server.once("error", fail).listen(socket.path, done));
   return {
-    port: (server.address() as AddressInfo).port,
-    close: () => new Promise((done) => server.close(() => done())),
+    path: socket.path,
+    close: () =>
+      new Promise((done) =>
+        server.close(() => {
+          socket.remove();
+          done();
+        }),
+      ),
   };
 }

@@ -165,7 +165,7 @@ async function startOn(dataDir: string, options: PlatformOptions, unlock: () => 
     host: options.direct ? host : "127.0.0.1",
     port,
     ...(front === undefined ? {} : { frontPath: front.path }),
-    loopbackPort: loopback.port,
+    loopbackSocket: loopback.path,
     dataDir,
     userCodeSocket: userCode.socketPath,
     ...(options.inspector === undefined ? {} : { inspector: options.inspector }),

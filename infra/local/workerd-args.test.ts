@@ -14,7 +14,7 @@ const run = {
   config: "/c/workerd.capnp.bin",
   host: "0.0.0.0",
   port: 2525,
-  loopbackPort: 40000,
+  loopbackSocket: "/tmp/mockctl-front-x/loopback.sock",
   dataDir: "/data",
   userCodeSocket: "/tmp/mockctl-user-code-x/host.sock",
 };
@@ -34,7 +34,7 @@ describe("workerd's command line for a cached build", () => {
 
   it("points the loopback at the launcher, the user-code host at its socket, and every disk service into the data folder", () => {
     const args = workerdArgs(layout, run);
-    expect(args).toContain("--external-addr=loopback=127.0.0.1:40000");
+    expect(args).toContain("--external-addr=loopback=unix:/tmp/mockctl-front-x/loopback.sock");
     expect(args).toContain(
       "--external-addr=core:builtin:0:#USER_CODE_HOST=unix:/tmp/mockctl-user-code-x/host.sock",
     );

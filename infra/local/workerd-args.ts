@@ -7,7 +7,7 @@ export interface RunOptions {
   port: number;
   /** A unix socket path for the front door instead of host:port (behind the keep-alive relay). */
   frontPath?: string;
-  loopbackPort: number;
+  loopbackSocket: string;
   dataDir: string;
   /** The user-code host's unix socket (@mockctl/user-code/host), which exists once the host first starts. */
   userCodeSocket: string;
@@ -37,7 +37,7 @@ export function workerdArgs(layout: Layout, run: RunOptions): string[] {
     "--experimental",
     "--control-fd=3",
     ...sockets.map((socket) => `--socket-addr=${socket}`),
-    `--external-addr=loopback=127.0.0.1:${run.loopbackPort}`,
+    `--external-addr=loopback=unix:${run.loopbackSocket}`,
     `--external-addr=${layout.userCodeHost}=unix:${run.userCodeSocket}`,
     ...Object.entries(layout.directories).map(
       ([name, dir]) => `--directory-path=${name}=${join(run.dataDir, dir)}`,

@@ -13,7 +13,10 @@ const ADMIN_ECHO = `export default {
 // A stand-in for the local launcher's file reader (infra/local/data-sources.ts): one CSV, by path.
 const CSV_FILES: Record<string, string> = { "people.csv": "id,name\n1,Ada\n2,Grace\n" };
 function dataSources(request: Request): Response {
-  const text = CSV_FILES[new URL(request.url).searchParams.get("path") ?? ""];
+  const path = new URL(request.url).searchParams.get("path") ?? "";
+  // The launcher's answer for a file past the bound it reads.
+  if (path === "huge.csv") return new Response(null, { status: 413 });
+  const text = CSV_FILES[path];
   return text === undefined ? new Response(null, { status: 404 }) : new Response(text);
 }
 

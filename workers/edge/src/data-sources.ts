@@ -1,4 +1,5 @@
 import { DATA_SOURCE_CACHE_TTL_S, dataSourceUrl, uploadedDataSourceKey } from "@mockctl/contract";
+import { MAX_DATA_SOURCE_BYTES } from "@mockctl/contract/data-sources";
 import type { EngineDeps } from "@mockctl/core";
 
 /**
@@ -27,6 +28,12 @@ async function readDisk(source: Fetcher, path: string): Promise<string | undefin
   // Not response.text(): it drops a leading byte order mark, which mb keeps (it hides the first column).
   if (response.ok) return KEEP_BOM.decode(await response.arrayBuffer());
   await response.body?.cancel();
+  // mb leaves the tokens of a lookup whose file it cannot read; the platform's log says why.
+  if (response.status === 413) {
+    console.warn(
+      `lookup data source ${path} is past ${MAX_DATA_SOURCE_BYTES} bytes, the most a lookup reads`,
+    );
+  }
   return undefined;
 }
 
@@ -36,8 +43,13 @@ async function readUploaded(kv: KVNamespace, workspace: string, path: string): P
   return bytes === null ? undefined : KEEP_BOM.decode(bytes);
 }
 
+/**
+ * The disk is the launcher's, read as mb reads it for the one user who started it: the default workspace's.
+ * Another workspace is another tenant of the platform, who must not read the host's files by path.
+ */
 function depsFor(env: DataSourceEnv, workspace: string): DataSourceDeps {
-  const { SNAPSHOTS: kv, DATA_SOURCES: disk } = env;
+  const kv = env.SNAPSHOTS;
+  const disk = workspace === env.WORKSPACE ? env.DATA_SOURCES : undefined;
   if (kv === undefined && disk === undefined) return NONE;
   return {
     dataSource: async (path) =>

@@ -57,6 +57,23 @@ describe("lookup data sources", () => {
     await env.SNAPSHOTS.delete(uploadedDataSourceKey("local", "people.csv"));
   });
 
+  it.each([
+    ["served by the front door", {}],
+    ["served by the object (the stub records requests)", { recordRequests: true }],
+  ])("never reads the launcher's disk for another workspace's imposter, %s", async (_, fields) => {
+    const port = freshPort();
+    await objectFor(port, "blue").put(imposter(port, { ...fields, stubs: [lookupStub("people.csv")] }));
+    expect(await (await send(`/w/blue/i/${port}/people/2`)).text()).toBe("name=${row}[name]");
+  });
+
+  it("leaves the tokens in place when the launcher finds the file past its bound, as for a missing one", async () => {
+    const port = freshPort();
+    await objectFor(port).put(imposter(port, { stubs: [lookupStub("huge.csv")] }));
+    const response = await send(`/i/${port}/people/2`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe("name=${row}[name]");
+  });
+
   it("reads another workspace's uploads for its imposters, never the default workspace's", async () => {
     const port = freshPort();
     await env.SNAPSHOTS.put(uploadedDataSourceKey("blue", "team.csv"), "id,name\n2,Blue Grace\n");
