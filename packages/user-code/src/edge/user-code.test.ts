@@ -51,6 +51,24 @@ describe("each kind of user function, in a loaded worker", () => {
     expect(await deps.inject(done, request)).toEqual({ body: "function" });
   });
 
+  it("finds a header by the name in any case, as mb's functions find it as the client sent it", async () => {
+    const state = emptyUserState();
+    const deps = depsFor(state);
+    const read =
+      "(config) => ({ body: [config.request.headers['Content-Type'], config.headers['CONTENT-TYPE'], config.request.headers['X-None']].join('|') })";
+    expect(await deps.inject(read, request)).toEqual({ body: "text/plain|text/plain|" });
+    // The headers object is still plain: it crosses back as an answer and as state.
+    const echo =
+      "(config) => { config.state.seen = config.request.headers; return { headers: config.request.headers, body: Object.keys(config.request.headers).join() }; }";
+    expect(await deps.inject(echo, request)).toEqual({
+      headers: { "content-type": "text/plain" },
+      body: "content-type",
+    });
+    expect(state.imposterState).toEqual({ seen: { "content-type": "text/plain" } });
+    const decorate = "(config, response) => { response.body = config.request.headers['content-TYPE']; }";
+    expect(await deps.decorate(decorate, request, { body: "x" })).toEqual({ body: "text/plain" });
+  });
+
   it("decorate: mutated in place or replaced", async () => {
     const deps = depsFor();
     const mutate = "(config, response) => { response.body += config.request.path; }";

@@ -31,6 +31,30 @@ function copy(value) {
   return value === undefined ? undefined : JSON.parse(JSON.stringify(value));
 }
 
+// Header names arrive lower-cased (the runtime's); mb's functions see them as the client sent them, and
+// read headers['Content-Type']. A name in any case finds its header through the prototype, while the object
+// itself holds only the headers, and becomes a plain object again once the call is over (runWith), before
+// it crosses back in an answer or in state: the runtime clones nothing with another prototype.
+const ANY_CASE = new Proxy({}, {
+  get(target, name, receiver) {
+    if (typeof name === "string") {
+      const lower = name.toLowerCase();
+      if (lower !== name && Object.prototype.hasOwnProperty.call(receiver, lower)) return receiver[lower];
+    }
+    return Reflect.get(Object.prototype, name, receiver);
+  },
+});
+
+function requestOf(call) {
+  const request = copy(call.request);
+  const headers = request && request.headers;
+  if (headers && typeof headers === "object" && !Array.isArray(headers)) {
+    Object.setPrototypeOf(headers, ANY_CASE);
+    call.handed.push(headers);
+  }
+  return request;
+}
+
 function withOldInterface(config) {
   const request = config.request;
   if (request && (request.method || request.data)) {
@@ -47,7 +71,7 @@ function messageOf(error) {
 
 function predicate(fn, call, logger) {
   const state = call.state;
-  const config = withOldInterface({ request: copy(call.request), state: state.imposterState, logger });
+  const config = withOldInterface({ request: requestOf(call), state: state.imposterState, logger });
   return { ok: true, value: Boolean(fn(config, logger, state.imposterState)), state };
 }
 
@@ -55,7 +79,7 @@ function response(fn, call, logger) {
   const state = call.state;
   const answer = new Promise((done) => {
     const config = withOldInterface({
-      request: copy(call.request),
+      request: requestOf(call),
       state: state.imposterState,
       logger,
       callback: done,
@@ -70,7 +94,7 @@ function decorate(fn, call, logger) {
   const state = call.state;
   const original = call.response;
   const config = withOldInterface({
-    request: copy(call.request),
+    request: requestOf(call),
     response: original,
     logger,
     state: state.imposterState,
@@ -86,19 +110,21 @@ function wait(fn) {
 
 // A proxy's predicate generator: mb calls it with { request, logger } only, and spreads what it returns.
 function generator(fn, call, logger) {
-  return { ok: true, value: fn({ request: copy(call.request), logger }) };
+  return { ok: true, value: fn({ request: requestOf(call), logger }) };
 }
 
 const KINDS = { predicate, response, decorate, wait, generator };
 
-async function runWith(fn, call) {
+async function runWith(fn, given) {
   const lines = [];
+  const call = { ...given, handed: [] };
   let outcome;
   try {
     outcome = await KINDS[call.kind](fn, call, loggerFor(lines));
   } catch (error) {
     outcome = { ok: false, data: messageOf(error), state: call.state };
   }
+  for (const headers of call.handed) Object.setPrototypeOf(headers, Object.prototype);
   return lines.length === 0 ? outcome : { ...outcome, logs: lines };
 }
 
