@@ -103,7 +103,7 @@ function answerStub(hit: Hit, stubIndex: number): Promise<Response> {
 function answerWithUserCode(hit: Hit, stubIndex: number): Promise<Response> {
   const { env, ctx, name, engine, request } = hit;
   // Plain copies, as for the object: the request crosses into the user-code isolate over RPC.
-  const userCode = frontDoorDeps(env, engine, dataSourcesOf(hit));
+  const userCode = frontDoorDeps(env, engine, dataSourcesOf(hit), hit.entry.workspace);
   const deps = proxies(engine)
     ? { ...userCode, ...proxyDeps(env, hit.target, loopbackFor(env, ctx, name)) }
     : userCode;

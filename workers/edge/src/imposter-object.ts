@@ -43,8 +43,12 @@ export class ImposterObject extends DurableObject<Env> implements FrontDoorObjec
   }
 
   #userCode(imposter: Imposter) {
-    return userCodeDeps(this.env, imposter, this.#keeper.userState, (lines) =>
-      this.#log.append(imposter, lines),
+    return userCodeDeps(
+      this.env,
+      imposter,
+      this.#keeper.userState,
+      (lines) => this.#log.append(imposter, lines),
+      workspaceOfObject(this.ctx.id.name ?? ""),
     );
   }
 

@@ -47,6 +47,8 @@ export interface UserCodeOptions {
    * front door), a call that logged fails with StateNeeded, so the object runs the request and keeps them.
    */
   log?: (lines: UserLogLine[]) => void;
+  /** The imposter's workspace: its functions run in a loaded worker no other workspace's calls share. */
+  tenant?: string;
 }
 
 /**
@@ -59,7 +61,7 @@ export function createUserCodeDeps(
   imposter: Imposter,
   options: UserCodeOptions,
 ): UserCodeDeps {
-  const program = programFor(imposter);
+  const program = programFor(imposter, options.tenant);
   const timeoutMs = options.timeoutMs ?? USER_CODE_TIMEOUT_MS;
   const bag = options.state;
 

@@ -16,6 +16,12 @@ describe("contentId", () => {
     expect(await contentId(buildUserCodeModules([{ kind: "wait", source: "() => 1" }]))).toBe(a);
     expect(await contentId(buildUserCodeModules([{ kind: "wait", source: "() => 2" }]))).not.toBe(a);
   });
+
+  it("names the same code of two workspaces apart, so their functions share no globals", async () => {
+    const code = buildUserCodeModules([{ kind: "wait", source: "() => 1" }]);
+    expect(await contentId(code, "team-a")).not.toBe(await contentId(code, "team-b"));
+    expect(await contentId(code, "team-a")).toBe(await contentId(code, "team-a"));
+  });
 });
 
 describe("UserCodeProgram", () => {
@@ -43,5 +49,14 @@ describe("programFor", () => {
     expect(programFor(first)).toBe(programFor(first));
     expect(programFor(imposter("() => ({})"))).toBe(programFor(first));
     expect(programFor(imposter("() => ({ body: 1 })"))).not.toBe(programFor(first));
+  });
+
+  it("shares none between workspaces, even for the very same imposter object", async () => {
+    const one = imposter("() => ({ body: 'same' })");
+    const theirs = programFor(one, "team-b");
+    expect(theirs).not.toBe(programFor(one, "local"));
+    expect(programFor(imposter("() => ({ body: 'same' })"), "team-b")).toBe(theirs);
+    const ours = await programFor(one, "local").current("response", "() => ({ body: 'same' })");
+    expect((await theirs.current("response", "() => ({ body: 'same' })")).id).not.toBe(ours.id);
   });
 });

@@ -19,7 +19,11 @@ export class UserCodeProgram {
   readonly #broken = new Map<string, string>();
   #current: Promise<LoadedCode>;
 
-  constructor(functions: readonly UserFunction[]) {
+  /** `tenant`: the workspace whose functions these are; no other workspace's call runs in its worker. */
+  constructor(
+    functions: readonly UserFunction[],
+    readonly tenant = "",
+  ) {
     this.#functions = new UserFunctionSet(functions);
     this.#current = this.#build();
   }
@@ -49,13 +53,18 @@ export class UserCodeProgram {
 
   async #build(): Promise<LoadedCode> {
     const code = buildUserCodeModules(this.#functions.list(), this.#broken);
-    return { id: await contentId(code), code };
+    return { id: await contentId(code, this.tenant), code };
   }
 }
 
-/** `mockctl-user-code-<sha-256 of every module>`: a hash collision must not run another tenant's code. */
-export async function contentId(code: UserCodeModules): Promise<string> {
-  const text = JSON.stringify([code.mainModule, Object.entries(code.modules)]);
+/**
+ * `mockctl-user-code-<sha-256 of the tenant and every module>`: one id is one loaded worker, whose globals
+ * every call it runs shares (as mb's functions share its process). Two workspaces with the same function
+ * text get two workers, so one tenant's function cannot read what another's left in a global; a hash
+ * collision must not run another tenant's code.
+ */
+export async function contentId(code: UserCodeModules, tenant = ""): Promise<string> {
+  const text = JSON.stringify([tenant, code.mainModule, Object.entries(code.modules)]);
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
   const hex = [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
   return `mockctl-user-code-${hex}`;
@@ -66,17 +75,17 @@ const byFunctions = new Map<string, UserCodeProgram>();
 const MAX_PROGRAMS = 256;
 
 /**
- * The program of an imposter, shared by every caller that holds the same imposter object or one with the
- * same functions, so a module found broken is found once per isolate, not once per request.
+ * The program of an imposter, shared by every caller that holds the same imposter object or one of the same
+ * workspace with the same functions, so a module found broken is found once per isolate, not once per request.
  */
-export function programFor(imposter: Imposter): UserCodeProgram {
+export function programFor(imposter: Imposter, tenant = ""): UserCodeProgram {
   const known = byImposter.get(imposter);
-  if (known !== undefined) return known;
+  if (known !== undefined && known.tenant === tenant) return known;
   const functions = userFunctionsOf(imposter);
-  const key = JSON.stringify(functions);
+  const key = JSON.stringify([tenant, functions]);
   let program = byFunctions.get(key);
   if (program === undefined) {
-    program = new UserCodeProgram(functions);
+    program = new UserCodeProgram(functions, tenant);
     // A Map keeps insertion order: drop the oldest program when full.
     if (byFunctions.size >= MAX_PROGRAMS) byFunctions.delete(byFunctions.keys().next().value ?? "");
     byFunctions.set(key, program);

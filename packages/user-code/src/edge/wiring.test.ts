@@ -38,17 +38,17 @@ describe("the edge's wiring of user code", () => {
   it("gives the front door the Worker's other seams beside the user-code ones, made once per env and seams", () => {
     const engine = createEngine(decorated);
     const lookups: EngineDeps = { dataSource: async () => "id\n1\n" };
-    const deps = frontDoorDeps(env, engine, lookups);
+    const deps = frontDoorDeps(env, engine, lookups, "local");
     expect(deps.dataSource).toBe(lookups.dataSource);
     expect(typeof deps.decorate).toBe("function");
-    expect(frontDoorDeps(env, engine, lookups)).toBe(deps);
+    expect(frontDoorDeps(env, engine, lookups, "local")).toBe(deps);
     const others: EngineDeps = {};
-    const remade = frontDoorDeps(env, engine, others);
+    const remade = frontDoorDeps(env, engine, others, "local");
     expect(remade).not.toBe(deps);
     expect(remade.dataSource).toBeUndefined();
   });
 
   it("gives the object no seams for an imposter without user code", () => {
-    expect(userCodeDeps(env, plain, { imposterState: {}, injectState: {} }, () => {})).toEqual({});
+    expect(userCodeDeps(env, plain, { imposterState: {}, injectState: {} }, () => {}, "local")).toEqual({});
   });
 });

@@ -52,10 +52,15 @@ export const isStateNeeded = (error: unknown): boolean => error instanceof State
  * The front door's seams for a stateless stub of an imposter with user code: `others` (the Worker's own,
  * e.g. lookups; made once per env, so the merged seams are too) and the stateless user-code calls.
  */
-export function frontDoorDeps(env: UserCodeEnv, engine: ImposterEngine, others: EngineDeps): EngineDeps {
+export function frontDoorDeps(
+  env: UserCodeEnv,
+  engine: ImposterEngine,
+  others: EngineDeps,
+  tenant: string,
+): EngineDeps {
   const known = factsOf(engine);
   if (known.deps?.env !== env || known.deps.others !== others) {
-    const deps = { ...others, ...createUserCodeDeps(env, engine.imposter, {}) };
+    const deps = { ...others, ...createUserCodeDeps(env, engine.imposter, { tenant }) };
     known.deps = { env, others, deps };
   }
   return known.deps.deps;
@@ -70,7 +75,8 @@ export function userCodeDeps(
   imposter: Imposter,
   state: UserState,
   log: (lines: UserLogLine[]) => void,
+  tenant: string,
 ): EngineDeps {
   if (userFunctionsOf(imposter).length === 0) return {};
-  return createUserCodeDeps(env, imposter, { state, log });
+  return createUserCodeDeps(env, imposter, { state, log, tenant });
 }
