@@ -79,6 +79,28 @@ describe("npm start -- --configfile", () => {
     expect(listed.imposters[0].url).toBe(`http://127.0.0.1:${port}/i/4610`);
   });
 
+  it("starts the file's imposters anew on a kept data folder, as mb's --configfile does", async () => {
+    const file = join(folder, "cycle.json");
+    const stubs = [{ responses: [{ is: { body: "first" } }, { is: { body: "second" } }] }];
+    writeFileSync(
+      file,
+      JSON.stringify({ imposters: [{ protocol: "http", port: 4611, recordRequests: true, stubs }] }),
+    );
+    const data = join(folder, "data-kept");
+    for (const run of [1, 2]) {
+      const port = await freePort();
+      const child = launch(port, data, file);
+      children.push(child);
+      const first = await firstAnswer(`http://127.0.0.1:${port}/i/4611/run-${run}`);
+      expect(first.body).toBe("first");
+      const imposter = await (await fetch(`http://127.0.0.1:${port}/imposters/4611`)).json();
+      expect(imposter.numberOfRequests).toBe(1);
+      expect(imposter.requests.map((request: { path: string }) => request.path)).toEqual([`/run-${run}`]);
+      child.kill("SIGINT");
+      await new Promise((resolve) => child.once("exit", resolve));
+    }
+  }, 60_000);
+
   it("exits with code 1 and serves nothing when the file cannot be deployed", async () => {
     const file = join(folder, "broken.json");
     writeFileSync(file, '{"imposters": [');

@@ -14,8 +14,9 @@ export function deployConfigFile(
   shownUrl?: string,
 ): Promise<boolean> {
   const bin = createRequire(import.meta.url).resolve("mockctl/bin/mockctl.mjs");
-  // --prune: mb PUTs the file to /imposters, which replaces every imposter the platform had (--data keeps them).
-  const args = [bin, "deploy", "--prune", "--url", url, ...(noParse ? ["--noParse"] : []), file];
+  // mb PUTs the file to /imposters, which replaces every imposter the platform had (--data keeps them):
+  // --prune deletes the ones the file lacks, --fresh starts the others anew (journals, counts, cycles).
+  const args = [bin, "deploy", "--prune", "--fresh", "--url", url, ...(noParse ? ["--noParse"] : []), file];
   const env: NodeJS.ProcessEnv = { ...process.env };
   if (apiKey !== undefined) env.MOCKCTL_TOKEN = apiKey;
   // `url` may be the launcher's private door; the messages name the URL users call.

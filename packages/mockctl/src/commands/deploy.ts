@@ -47,6 +47,10 @@ export const deploy: Command = {
   ],
   options: {
     prune: { type: "boolean", description: "delete imposters on the platform that are in none of the files" },
+    fresh: {
+      type: "boolean",
+      description: "replace every imposter of the files, changed or not: empty journals, first responses",
+    },
     "dry-run": { type: "boolean", description: "show the plan; send nothing" },
     noParse: { type: "boolean", description: "read the files as plain JSON, without EJS (mb --noParse)" },
   },
@@ -70,6 +74,7 @@ export const deploy: Command = {
       report.valid,
       await client.listImposters({ replayable: true }),
       flag(context, "prune"),
+      flag(context, "fresh"),
     );
     await refuseInjectionUpFront(client, shown, injectionNeeds(report.valid, steps));
     const n = counts(steps);

@@ -43,6 +43,20 @@ describe("planDeploy", () => {
     expect(steps.map((step) => [step.port, step.action])).toEqual(expected);
   });
 
+  it("replaces even an unchanged imposter when fresh, so it starts anew as mb's --configfile starts it", () => {
+    const steps = planDeploy(
+      desired(imposter(1), imposter(3)),
+      [stored(imposter(1)), stored(imposter(2))],
+      true,
+      true,
+    );
+    expect(steps.map((step) => [step.port, step.action])).toEqual([
+      [1, "replace"],
+      [3, "create"],
+      [2, "delete"],
+    ]);
+  });
+
   describe("a proxy's recordings", () => {
     const proxyStub = { responses: [{ proxy: { to: "http://origin.test", mode: "proxyOnce" } }] };
     const recorded = {

@@ -64,14 +64,20 @@ function actionFor(existing: Json | undefined, imposter: Imposter): Action {
 /**
  * Create what is missing, replace what differs from its stored replayable form, leave the rest (and a
  * proxy's recordings): so a second deploy of the same files changes nothing. With `prune`, imposters in
- * no file are deleted.
+ * no file are deleted. With `fresh`, every imposter of the files is replaced, changed or not, so each starts
+ * with an empty journal and its first responses, as `mb --configfile` starts them.
  */
-export function planDeploy(desired: CheckedImposter[], current: Json[], prune: boolean): Step[] {
+export function planDeploy(
+  desired: CheckedImposter[],
+  current: Json[],
+  prune: boolean,
+  fresh = false,
+): Step[] {
   const byPort = new Map(current.map((imposter) => [Number(imposter.port), imposter]));
   const steps: Step[] = desired.map(({ imposter, source }) => {
     const full = imposter as Imposter;
     const existing = byPort.get(full.port);
-    const action = actionFor(existing, full);
+    const action = fresh && existing !== undefined ? "replace" : actionFor(existing, full);
     const step: Step = { action, port: full.port, imposter: full, source: `${source.file}` };
     if (action === "replace" && existing !== undefined) {
       const { url: _url, ...previous } = existing;
