@@ -1,8 +1,9 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import type { Api } from "../api/client.ts";
 import { ApiError, type ImposterDetail } from "../api/types.ts";
 import { useJournal } from "../api/use-journal.ts";
 import { CopyButton } from "../components/CopyButton.tsx";
+import { loadable } from "../components/Loadable.tsx";
 import { hrefOf, TABS, type Tab } from "../route.ts";
 import { DeleteButton } from "./DeleteButton.tsx";
 import { ExportButton } from "./ExportButton.tsx";
@@ -10,9 +11,9 @@ import { Requests } from "./Requests.tsx";
 import { TryIt } from "./TryIt.tsx";
 
 // The chart library is loaded with the traffic tab only, keeping it out of the first render's bundle.
-const Traffic = lazy(() => import("./Traffic.tsx"));
+const Traffic = loadable(() => import("./Traffic.tsx").then((m) => m.default), "chart");
 // So is the core's validation, with the stub editor.
-const StubsEditor = lazy(() => import("./StubsEditor.tsx").then((m) => ({ default: m.StubsEditor })));
+const StubsEditor = loadable(() => import("./StubsEditor.tsx").then((m) => m.StubsEditor), "editor");
 
 const TITLES: Record<Tab, string> = {
   stubs: "Stubs",
@@ -96,23 +97,12 @@ export function ImposterPage({ api, port, tab }: { api: Api; port: number; tab: 
       {/* Kept mounted once opened, so unsaved edits survive a look at another tab. */}
       {tab === "stubs" || editorOpened ? (
         <div hidden={tab !== "stubs"}>
-          <Suspense fallback={<p className="loading">Loading editor…</p>}>
-            <StubsEditor
-              api={api}
-              imposter={imposter}
-              onSaved={setImposter}
-              recordings={journal.recordings}
-            />
-          </Suspense>
+          <StubsEditor api={api} imposter={imposter} onSaved={setImposter} recordings={journal.recordings} />
         </div>
       ) : null}
       {tab === "requests" ? <Requests api={api} imposter={imposter} journal={journal} /> : null}
       {tab === "try" ? <TryIt api={api} imposter={imposter} /> : null}
-      {tab === "traffic" ? (
-        <Suspense fallback={<p className="loading">Loading chart…</p>}>
-          <Traffic imposter={imposter} entries={journal.entries} />
-        </Suspense>
-      ) : null}
+      {tab === "traffic" ? <Traffic imposter={imposter} entries={journal.entries} /> : null}
     </section>
   );
 }

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { useWriteControl } from "../access.ts";
 import type { Api } from "../api/client.ts";
 import type { ImposterSummary } from "../api/types.ts";
 import { CopyButton } from "../components/CopyButton.tsx";
+import { loadable } from "../components/Loadable.tsx";
 import { VirtualList } from "../components/VirtualList.tsx";
 import { pluralize } from "../plural.ts";
 import { hrefOf } from "../route.ts";
@@ -10,9 +11,7 @@ import { exactTime, timeAgo, useNow } from "../time-ago.ts";
 import { DeleteButton } from "./DeleteButton.tsx";
 
 // The form validates with the core, which is loaded only when it opens.
-const CreateImposter = lazy(() =>
-  import("./CreateImposter.tsx").then((m) => ({ default: m.CreateImposter })),
-);
+const CreateImposter = loadable(() => import("./CreateImposter.tsx").then((m) => m.CreateImposter), "form");
 
 /** Case-insensitive search over name, port, protocol and URL; a protocol filter on top. */
 export function filterImposters(all: ImposterSummary[], query: string, protocol: string): ImposterSummary[] {
@@ -102,17 +101,15 @@ export function ImpostersList({ api, refreshMs = LIST_REFRESH_MS }: { api: Api; 
         </button>
       </div>
       {creating ? (
-        <Suspense fallback={<p className="loading">Loading…</p>}>
-          <CreateImposter
-            api={api}
-            onCancel={() => setCreating(false)}
-            onCreated={(ports, finished) => {
-              if (finished) setCreating(false);
-              setCreated(ports);
-              reload();
-            }}
-          />
-        </Suspense>
+        <CreateImposter
+          api={api}
+          onCancel={() => setCreating(false)}
+          onCreated={(ports, finished) => {
+            if (finished) setCreating(false);
+            setCreated(ports);
+            reload();
+          }}
+        />
       ) : null}
       {created.length > 0 ? <CreatedNotice ports={created} /> : null}
       {error ? (
