@@ -220,13 +220,13 @@ export class ImposterKeeper {
     // The engine's imposter, not the stored one: its templates are user functions there (core templates/).
     const seams = deps(live.engine.imposter);
     let result: EngineResult;
-    let answered: number | null = null;
     try {
       result = await live.engine.respond(request, state, seams);
-      if (result.stubIndex >= 0) answered = result.stubIndex;
     } catch (error) {
       return failed(error);
     } finally {
+      // The stub matched even when its response failed (an inject that threw): the journal says which.
+      const answered = state.matched !== undefined && state.matched >= 0 ? state.matched : null;
       // The engine counts and records before it resolves (as mb does), so a failed response still counts.
       this.#pending.add(live.cursors, state, answered, this.#lastRequestAt ?? Date.now(), this.#version);
       live.cursors = state.cursors;

@@ -33,6 +33,26 @@ describe("the live journal (ImposterObject.journal)", () => {
     expect(record?.state.requests).toEqual([first?.request, second?.request]);
   });
 
+  it("names the stub a request matched even when its response failed (an inject that threw)", async () => {
+    const port = freshPort();
+    const stubs = [
+      {
+        predicates: [{ equals: { path: "/boom" } }],
+        responses: [{ inject: "(config) => config.request.nope.x" }],
+      },
+    ];
+    await objectFor(port).put(imposter(port, { recordRequests: true, stubs }));
+    const events = eventReader((await objectFor(port).journal())!);
+    await events.take(1);
+    const answer = await send(`/i/${port}/boom`);
+    expect(answer.status).toBe(500);
+    await answer.text();
+    await send(`/i/${port}/elsewhere`);
+    const [failed, missed] = (await events.take(2)).map((e) => e.data as JournalEntry);
+    expect(failed).toMatchObject({ stubIndex: 0, request: { path: "/boom" } });
+    expect(missed).toMatchObject({ stubIndex: null, request: { path: "/elsewhere" } });
+  });
+
   it("replays the retained requests after ?since= first, and counts on after a reset", async () => {
     const port = freshPort();
     await objectFor(port).put(recording(port));

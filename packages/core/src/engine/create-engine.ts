@@ -73,6 +73,7 @@ export function createEngine(definition: Imposter): ImposterEngine {
         state.requests.push({ ...request, timestamp: (deps.now?.() ?? new Date()).toJSON() });
       }
       const stubIndex = await match(request, deps);
+      state.matched = stubIndex;
       const plan = plans[stubIndex];
       if (!plan) return answer(-1, -1, request, deps);
       const step = nextResponse(plan.cycle, state.cursors[stubIndex] ?? 0);

@@ -14,6 +14,11 @@ export interface ImposterState {
   numberOfRequests: number;
   /** Recorded requests (recordRequests), oldest first, capped by the platform. */
   requests: MbRequest[];
+  /**
+   * The stub the last request matched (-1: none), set before its response is made: a response that fails
+   * (an inject that throws) still matched, and a journal that said "no match" sent users after predicates.
+   */
+  matched?: number;
 }
 
 export const emptyState = (): ImposterState => ({ cursors: {}, numberOfRequests: 0, requests: [] });
