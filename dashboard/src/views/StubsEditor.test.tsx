@@ -1,5 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { useState } from "react";
 import { afterEach, describe, expect, it } from "vitest";
+import type { Api } from "../api/client.ts";
 import type { ImposterDetail } from "../api/types.ts";
 import { fakeApi } from "../testing/fake-api.ts";
 import { StubsEditor } from "./StubsEditor.tsx";
@@ -171,5 +173,40 @@ describe("StubsEditor", () => {
     fireEvent.click(screen.getByRole("button", { name: "Add" }));
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Save all stubs" })));
     expect(calls.map((call) => call.ifMatch)).toEqual(['"7"']);
+  });
+
+  it("shows the platform's stubs after a refused save, so the next save goes through", async () => {
+    const platform = {
+      ...imposter,
+      stubs: [...imposter.stubs, { responses: [{ is: { body: "added by CI" } }] }],
+      version: 4,
+    };
+    const { api, calls } = fakeApi({
+      "PUT /imposters/4545/stubs": (call: { ifMatch?: string }) =>
+        call.ifMatch === '"4"'
+          ? new Response(JSON.stringify({ ...platform, version: 5 }), { headers: { etag: '"5"' } })
+          : new Response(JSON.stringify({ errors: [{ code: "precondition failed", message: "changed" }] }), {
+              status: 412,
+            }),
+      "GET /imposters/4545": () => new Response(JSON.stringify(platform), { headers: { etag: '"4"' } }),
+    });
+    // The page keeps the imposter a save or a reload gives it, as ImposterPage does.
+    function Page({ client }: { client: Api }) {
+      const [shown, setShown] = useState<ImposterDetail>({ ...imposter, version: 3 });
+      return <StubsEditor api={client} imposter={shown} onSaved={setShown} />;
+    }
+    render(<Page client={api} />);
+    fireEvent.click(screen.getByRole("button", { name: "Add" }));
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Save all stubs" })));
+    expect(screen.getByRole("status").textContent).toContain("saving here would drop that change");
+    await act(async () =>
+      fireEvent.click(screen.getByRole("button", { name: "Show them (discards your edits)" })),
+    );
+    expect(screen.getAllByRole("row")).toHaveLength(3);
+    expect(screen.queryByRole("status")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Add" }));
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Save all stubs" })));
+    expect(calls.filter((call) => call.method === "PUT").map((call) => call.ifMatch)).toEqual(['"3"', '"4"']);
+    expect(screen.getByText("Saved.")).toBeTruthy();
   });
 });

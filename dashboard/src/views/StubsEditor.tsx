@@ -1,9 +1,8 @@
-import { validateStubsBody } from "@mockctl/core";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useWriteControl } from "../access.ts";
 import type { Api } from "../api/client.ts";
 import type { StubsEvent } from "../api/journal.ts";
-import { ApiError, type ImposterDetail, type MbError, type Stub } from "../api/types.ts";
+import { ApiError, type ImposterDetail, type MbError } from "../api/types.ts";
 import { Errors } from "../components/Errors.tsx";
 import { VirtualList } from "../components/VirtualList.tsx";
 import { pluralize } from "../plural.ts";
@@ -13,7 +12,7 @@ import { useUnsavedWarning } from "../unsaved.ts";
 import { checkStub } from "../validation.ts";
 import { StaleNotice } from "./StaleNotice.tsx";
 import { recordedSentence, StubRow } from "./StubRow.tsx";
-import { type Draft, draftOf, edits, withText } from "./stub-drafts.ts";
+import { type Draft, draftOf, edits, errorsOf, stubsToSave, withText } from "./stub-drafts.ts";
 
 interface Props {
   api: Api;
@@ -30,6 +29,9 @@ export function StubsEditor({ api, imposter, onSaved, recordings = [] }: Props) 
   const [dirty, setDirty] = useState(false);
   const [saveErrors, setSaveErrors] = useState<MbError[]>([]);
   const [saved, setSaved] = useState(false);
+  const [saving, setSaving] = useState(false);
+  // The last save was refused (412): the page's imposter is then older than the platform's.
+  const [refused, setRefused] = useState(false);
   // The stubs changed on the platform (a proxy recorded one) while there were unsaved edits here.
   const [stale, setStale] = useState(false);
   // The version the drafts were made from: a save applies only to it (If-Match), so what a proxy recorded
@@ -42,6 +44,24 @@ export function StubsEditor({ api, imposter, onSaved, recordings = [] }: Props) 
     setBase(imposter.version);
     setDirty(false);
     setStale(false);
+    setRefused(false);
+  };
+  /**
+   * The platform's stubs now, in place of the edits. After a refused save (412) the page's imposter is the
+   * one the edits started from: resetting to it showed the old stubs again, and every save was refused.
+   */
+  const showCurrent = async () => {
+    if (!refused) return reset();
+    try {
+      const current = await api.getImposter(imposter.port);
+      dirtyNow.current = false; // the new imposter is then taken as the base, not as a change made elsewhere
+      setDirty(false);
+      if (current.version === imposter.version) reset();
+      else onSaved(current);
+      setSaveErrors([]);
+    } catch (error) {
+      setSaveErrors(errorsOf(error, "could not read the stubs"));
+    }
   };
   useUnsavedWarning(dirty);
   const write = useWriteControl();
@@ -68,23 +88,16 @@ export function StubsEditor({ api, imposter, onSaved, recordings = [] }: Props) 
   };
   /** `anyway`: the user chose to replace whatever the platform holds now. */
   const save = async (anyway = false) => {
-    const broken = drafts.flatMap((draft, index) => (draft.stub === undefined ? [index] : []));
-    if (broken[0] !== undefined) {
-      // The list shows only the selected stub's text: take the user to the first one to fix.
-      setSelected(broken[0]);
-      setSaveErrors(
-        broken.map((index) => ({ code: "invalid JSON", message: `stub #${index} is not valid JSON` })),
-      );
+    if (saving) return;
+    const checked = stubsToSave(drafts);
+    if (!checked.ok) {
+      if (checked.first !== undefined) setSelected(checked.first);
+      setSaveErrors(checked.errors);
       return;
     }
-    const stubs = drafts.map((draft) => draft.stub) as Stub[];
-    const local = validateStubsBody({ stubs }, { allowInjection: true });
-    if (!local.ok) {
-      setSaveErrors(local.errors);
-      return;
-    }
+    setSaving(true);
     try {
-      const answer = await api.putStubs(imposter.port, stubs, anyway ? undefined : base);
+      const answer = await api.putStubs(imposter.port, checked.stubs, anyway ? undefined : base);
       setDirty(false); // before the new imposter arrives, so it is not taken for a change made elsewhere
       onSaved(answer);
       setSaveErrors([]);
@@ -92,12 +105,13 @@ export function StubsEditor({ api, imposter, onSaved, recordings = [] }: Props) 
     } catch (error) {
       if (error instanceof ApiError && error.status === 412) {
         setStale(true); // not saved: the notice offers the platform's stubs or saving over them
+        setRefused(true);
         setSaveErrors([]);
         return;
       }
-      setSaveErrors(
-        error instanceof ApiError ? error.errors : [{ code: "bad data", message: String(error) }],
-      );
+      setSaveErrors(errorsOf(error, "could not save"));
+    } finally {
+      setSaving(false);
     }
   };
 
@@ -152,12 +166,14 @@ export function StubsEditor({ api, imposter, onSaved, recordings = [] }: Props) 
             <StubRow draft={draft} index={index} mark={marks.get(index)} now={now} />
           )}
         />
-        {stale ? <StaleNotice onShow={reset} onSaveAnyway={() => void save(true)} /> : null}
+        {stale ? (
+          <StaleNotice onShow={() => void showCurrent()} onSaveAnyway={() => void save(true)} />
+        ) : null}
         <div className="actions">
           <button
             type="button"
             title={write.title}
-            disabled={write.disabled || !dirty}
+            disabled={write.disabled || !dirty || saving}
             onClick={() => void save()}
           >
             Save all stubs

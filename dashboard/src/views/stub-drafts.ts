@@ -1,5 +1,6 @@
-import type { Stub } from "@mockctl/core";
+import { type Stub, validateStubsBody } from "@mockctl/core";
 import { withoutLinks } from "../api/client.ts";
+import { ApiError, type MbError } from "../api/types.ts";
 
 /** A stub being edited: its JSON text (kept even while invalid) and the last value that parsed. */
 export interface Draft {
@@ -57,3 +58,29 @@ export const edits = {
     return [next, Math.min(at, next.length - 1)];
   },
 };
+
+/**
+ * The stubs to save, or why not: the first draft that is not JSON (the list shows one stub's text, so the
+ * user is taken there) or the core's answer for the whole list.
+ */
+export function stubsToSave(
+  drafts: Draft[],
+): { ok: true; stubs: Stub[] } | { ok: false; errors: MbError[]; first?: number } {
+  const broken = drafts.flatMap((draft, index) => (draft.stub === undefined ? [index] : []));
+  if (broken[0] !== undefined) {
+    const errors = broken.map(
+      (index): MbError => ({
+        code: "invalid JSON",
+        message: `stub #${index} is not valid JSON`,
+      }),
+    );
+    return { ok: false, errors, first: broken[0] };
+  }
+  const stubs = drafts.map((draft) => draft.stub) as Stub[];
+  const local = validateStubsBody({ stubs }, { allowInjection: true });
+  return local.ok ? { ok: true, stubs } : { ok: false, errors: local.errors };
+}
+
+/** What a failed call says, in mb's shape: the platform's errors, or one line for a network failure. */
+export const errorsOf = (error: unknown, doing: string): MbError[] =>
+  error instanceof ApiError ? error.errors : [{ code: "bad data", message: `${doing}: ${error}` }];
