@@ -47,7 +47,9 @@ describe("resolveAddress", () => {
     // By host, the path belongs to the imposter, even one that looks like path addressing.
     ["http://4545.localhost/i/9999/x", 4545, "/i/9999/x"],
   ])("%s addresses imposter %i at %s", (url, port, target) => {
-    expect(resolve(url)).toEqual({ port, target });
+    // By path an imposter shares the admin API's origin; by host it has its own.
+    const onAdminOrigin = new URL(url).hostname === "127.0.0.1";
+    expect(resolve(url)).toEqual({ port, target, onAdminOrigin });
   });
 
   it.each([
@@ -77,7 +79,7 @@ describe("resolveAddress by path", () => {
     const digits = match?.[1];
     if (match === null || digits === undefined || digits[0] === "0" || Number(digits) > 65535) return null;
     const rest = path.slice(match[0].length);
-    return { port: Number(digits), target: rest === "" ? "/" : rest };
+    return { port: Number(digits), target: rest === "" ? "/" : rest, onAdminOrigin: true };
   };
 
   it("agrees with the regex rule on any path under /i/", () => {
@@ -103,7 +105,8 @@ describe("addresses that carry a workspace", () => {
     [`http://4545.${"w".repeat(32)}.localhost/`, "w".repeat(32), 4545, "/"],
   ])("%s addresses workspace %s's imposter %i at %s", (url, workspace, port, target) => {
     const zone = url.includes("example.com") ? "mocks.example.com" : "localhost";
-    expect(resolveAddress(new URL(url).href, zone)).toEqual({ workspace, port, target });
+    const onAdminOrigin = new URL(url).pathname.startsWith("/w/");
+    expect(resolveAddress(new URL(url).href, zone)).toEqual({ workspace, port, target, onAdminOrigin });
   });
 
   it.each([

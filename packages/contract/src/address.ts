@@ -8,6 +8,11 @@ export interface ImposterAddress {
   port: number;
   /** Path and query as the imposter sees them: the `/i/<port>` prefix is already removed. */
   target: string;
+  /**
+   * Addressed by path, so served on the admin API's and the dashboard's own origin: a page it answers must
+   * not act with that origin's rights (edge page-sandbox.ts).
+   */
+  onAdminOrigin: boolean;
 }
 
 const PREFIX = "/i/";
@@ -102,9 +107,10 @@ export function splitUrl(href: string): UrlParts {
 export function resolveAddress(href: string, zone: string): ImposterAddress | null {
   const url = splitUrl(href);
   const host = byHost(url.hostname, zone);
-  if (host !== undefined) return { ...host, target: url.pathname + url.search };
+  if (host !== undefined) return { ...host, target: url.pathname + url.search, onAdminOrigin: false };
   const path = byPath(url.pathname);
   if (path === undefined) return null;
   const rest = url.pathname.slice(path.rest);
-  return { workspace: path.workspace, port: path.port, target: (rest === "" ? "/" : rest) + url.search };
+  const target = (rest === "" ? "/" : rest) + url.search;
+  return { workspace: path.workspace, port: path.port, target, onAdminOrigin: true };
 }

@@ -2,6 +2,7 @@ import { resolveAddress } from "@mockctl/contract";
 import { adminUnits, countGarbage } from "@mockctl/contract/native-garbage";
 import { MIN_GAP_MS, REQUESTS_PER_MINOR, youngCollector } from "@mockctl/contract/young-garbage";
 import { serveImposter } from "./front-door.ts";
+import { opensAsPage, sandboxed } from "./page-sandbox.ts";
 
 export { ImposterObject } from "./imposter-object.ts";
 
@@ -18,7 +19,10 @@ export default {
     const collect = youngGarbage();
     if (collect !== undefined) ctx.waitUntil(scheduler.wait(0).then(collect));
     const address = resolveAddress(request.url, env.ZONE);
-    if (address !== null) return serveImposter(request, env, ctx, address);
+    if (address !== null) {
+      const answer = serveImposter(request, env, ctx, address);
+      return address.onAdminOrigin && opensAsPage(request) ? sandboxed(answer) : answer;
+    }
     // Locally, a full collection every so much native garbage (the admin route's storage calls run in this
     // isolate's imposter objects); a no-op on Cloudflare (@mockctl/contract/native-garbage).
     countGarbage(adminUnits(request.method));

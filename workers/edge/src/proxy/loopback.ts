@@ -60,7 +60,11 @@ export function loopbackFor(env: Env, background: Background, self: string | und
     if (inFlight >= MAX_LOOPBACKS) throw new LoopbackRefused("too many imposters proxying to each other");
     inFlight += 1;
     try {
-      return await serveImposter(new Request(url, init), env, ctx, { ...address, target });
+      return await serveImposter(new Request(url, init), env, ctx, {
+        ...address,
+        target,
+        onAdminOrigin: false,
+      });
     } finally {
       inFlight -= 1;
     }
