@@ -12,6 +12,7 @@ describe("hostedUrl", () => {
     ["https://api.mocks.dev", "mocks.dev", "team-a", "https://4545.team-a.mocks.dev"],
   ])("from %s in zone '%s', workspace %s: %s", (origin, zone, workspace, url) => {
     expect(hostedUrl({ origin, zone, workspace }, 4545)).toBe(url);
-    expect(resolveAddress(`${url}/x`, zone)).toEqual({ workspace, port: 4545, target: "/x" });
+    const onAdminOrigin = url.startsWith(origin);
+    expect(resolveAddress(`${url}/x`, zone)).toEqual({ workspace, port: 4545, target: "/x", onAdminOrigin });
   });
 });
