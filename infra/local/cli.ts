@@ -3,6 +3,7 @@ import { rmSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { type LauncherOptions, parsePlatformArgs } from "./args.ts";
 import { deployConfigFile } from "./configfile.ts";
+import { mbDatadirWarning } from "./mb-datadir.ts";
 import { type Platform, type PlatformOptions, startPlatform } from "./platform.ts";
 import { startFailure } from "./start-failure.ts";
 
@@ -27,6 +28,8 @@ try {
   for (const flag of options.ignoredFlags ?? []) {
     console.error(`mockctl: ${flag} is one of mb's flags that mean nothing here; ignored`);
   }
+  const foreign = mbDatadirWarning(resolve(options.dataDir ?? ".mockctl/data"));
+  if (foreign !== undefined) console.error(foreign);
   platform = await startPlatform({ ...options, beforeOpen: deployFirst(options) });
 } catch (error) {
   // mb exits when its --configfile cannot be loaded; so does this.
