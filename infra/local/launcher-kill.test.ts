@@ -58,7 +58,7 @@ const filesHolding = (folder: string, text: string) =>
     return statSync(path).isFile() && readFileSync(path).includes(text);
   });
 
-/** The relay's unix-socket folders a launcher made (front-folder.ts names them for its pid). */
+/** The unix-socket folders a launcher made, the relay's and the loopback's (front-folder.ts names them for its pid). */
 const frontFolders = (pid: number) =>
   readdirSync(launcherTmp).filter((name) => name.startsWith(`mockctl-front-${pid}-`));
 let killed = 0;
@@ -90,7 +90,8 @@ describe("the launcher killed with SIGKILL", () => {
     for (let i = 0; i < 40 && children.some(alive); i++) await new Promise((done) => setTimeout(done, 50));
     expect(children.filter(alive)).toEqual([]);
     killed = child.pid as number;
-    expect(frontFolders(killed)).toHaveLength(1); // the relay's socket folder, which it could not remove
+    // The relay's and the loopback's socket folders, which it could not remove.
+    expect(frontFolders(killed)).toHaveLength(2);
   });
 
   it("starts again on the same port and folder, with a new --apikey and without one", async () => {

@@ -11,7 +11,15 @@ describe("treeTarget", () => {
     const argv = target.argv(4000, "/tmp/d");
     expect(argv[0]).toBe(process.execPath);
     expect(argv).toContain("infra/local/start.mjs");
-    expect(argv.slice(-5)).toEqual(["--port", "4000", "--data", "/tmp/d", "--allowInjection"]);
+    // Its imposters stay at their URLs: Mountebank runs beside it on the same imposter ports.
+    expect(argv.slice(-6)).toEqual([
+      "--port",
+      "4000",
+      "--data",
+      "/tmp/d",
+      "--noImposterPorts",
+      "--allowInjection",
+    ]);
   });
 
   it("replaces the node flags with the ones given after the colon", () => {
