@@ -71,10 +71,7 @@ describe("deploy", () => {
   it("refuses an invalid config with exit 1, naming file, imposter and mb's message, and sends nothing", async () => {
     const result = await cli("deploy", "invalid.json");
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain("✘ ERROR 2 problem(s) in the config; nothing was sent");
-    expect(result.stderr).toContain(
-      "invalid.json: imposter 4549: bad data: the tcp protocol is not yet supported",
-    );
+    expect(result.stderr).toContain("✘ ERROR 1 problem(s) in the config; nothing was sent");
     expect(result.stderr).toContain("invalid.json: imposter 4548: bad data: invalid value for 'stubs[0]");
     expect(await ports()).toEqual([4545, 4546]);
     const json = parsedJson(await cli("deploy", "invalid.json", "--json"));
@@ -82,6 +79,18 @@ describe("deploy", () => {
       ok: false,
       error: { message: expect.stringContaining("nothing was sent") },
     });
+  });
+
+  it("deploys a file's http imposters and skips its tcp ones with a warning, where mb would serve both", async () => {
+    const file = join(tmp, "mixed.json");
+    const http = { protocol: "http", port: 4552, stubs: [{ responses: [{ is: { body: "http" } }] }] };
+    writeFileSync(file, JSON.stringify({ imposters: [http, { protocol: "tcp", port: 4553, mode: "text" }] }));
+    const result = await cli("deploy", file);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain("imposter 4553: skipped: tcp imposters cannot run here");
+    expect(await (await fetch(`${dev.url}/i/4552/`)).text()).toBe("http");
+    expect(await ports()).not.toContain(4553);
+    await cli("imposters", "delete", "4552");
   });
 
   it("refuses up front what the platform would refuse for injection, with the file and mb's message", async () => {
@@ -102,6 +111,6 @@ describe("deploy", () => {
 describe("dev --configfile", () => {
   it("stops the platform with exit 1 when the file is invalid, as mb exits on a bad --configfile", async () => {
     const started = startDev(["--data", join(tmp, "data-invalid"), "--configfile", "invalid.json"]);
-    await expect(started).rejects.toThrow(/exited with 1[\s\S]*invalid.json: imposter 4549: bad data/);
+    await expect(started).rejects.toThrow(/exited with 1[\s\S]*invalid.json: imposter 4548: bad data/);
   });
 });

@@ -43,7 +43,8 @@ export const deploy: Command = {
   description: [
     "Renders each file as `mb --configfile` does (EJS 2: <% include x.ejs %>, stringify(file, data)),",
     "validates every imposter before anything is sent, then creates what is missing and replaces what",
-    "changed. Deploying the same files again changes nothing.",
+    "changed. Deploying the same files again changes nothing. tcp and smtp imposters are skipped with a",
+    "warning (the platform accepts HTTP only).",
   ],
   options: {
     prune: { type: "boolean", description: "delete imposters on the platform that are in none of the files" },
@@ -61,7 +62,7 @@ export const deploy: Command = {
   async run(context) {
     const { out } = context;
     const sourced = loadConfigFiles(context.positionals, context.cwd, flag(context, "noParse"));
-    const report = checkImposters(sourced, { allowInjection: true, requirePort: true });
+    const report = checkImposters(sourced, { allowInjection: true, requirePort: true, skipRawTcp: true });
     if (report.errors.length > 0) {
       const lines = report.errors.map((problem) => problem.line);
       throw new CliError(`${lines.length} problem(s) in the config; nothing was sent`, lines);

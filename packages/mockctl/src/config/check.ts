@@ -37,7 +37,14 @@ export interface CheckOptions {
   allowInjection: boolean;
   /** deploy addresses imposters by port, so it needs one on each; validate only warns. */
   requirePort: boolean;
+  /**
+   * tcp and smtp imposters are left out with a warning instead of failing the whole file: a Worker cannot
+   * accept raw TCP, and an mb file mixing them with http ones (mb serves all) should still start the rest.
+   */
+  skipRawTcp?: boolean;
 }
+
+const RAW_TCP = new Set(["tcp", "smtp"]);
 
 /** Every imposter through the core's validation (mb 2.9.1's messages), plus the CLI's own findings. */
 export function checkImposters(imposters: SourcedImposter[], options: CheckOptions): CheckReport {
@@ -45,6 +52,13 @@ export function checkImposters(imposters: SourcedImposter[], options: CheckOptio
   const seen = new Map<number, string>();
   for (const source of imposters) {
     const where = describeImposter(source);
+    const protocol = (source.definition as { protocol?: unknown } | null)?.protocol;
+    if (options.skipRawTcp === true && typeof protocol === "string" && RAW_TCP.has(protocol)) {
+      report.warnings.push(
+        `${where}: skipped: ${protocol} imposters cannot run here (the platform accepts HTTP only; mb serves them)`,
+      );
+      continue;
+    }
     const result = validateImposter(source.definition, { allowInjection: options.allowInjection });
     if (!result.ok) {
       for (const { code, message } of result.errors)
