@@ -152,6 +152,25 @@ describe("imposters on their own ports", () => {
     expect(received).toBe(`connected:${bytes}`);
   });
 
+  it("keeps a client's idle connection open past Node's 5 s, as the platform's port does", async () => {
+    const port = await freePort();
+    await create(hello(port));
+    const get = `GET /hello HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`;
+    const answers = await new Promise<number>((resolve) => {
+      let seen = 0;
+      const socket = connect(port, "127.0.0.1", () => socket.write(get));
+      socket.on("data", (chunk) => {
+        if (!chunk.toString().endsWith(`hello from ${port}`)) return;
+        seen += 1;
+        if (seen === 1) setTimeout(() => socket.write(get), 6_000);
+        else socket.end();
+      });
+      socket.on("close", () => resolve(seen));
+      socket.on("error", () => undefined);
+    });
+    expect(answers).toBe(2);
+  }, 20_000);
+
   it("reuses a pooled connection idle past workerd's own 5 s without a reset", async () => {
     const port = await freePort();
     await create(hello(port));

@@ -1,5 +1,6 @@
 import { Agent, createServer, type Server } from "node:http";
 import type { PortsReport } from "@mockctl/contract/imposter-ports";
+import { CLIENT_IDLE_MS } from "./keep-alive.ts";
 import type { Upstream } from "./keep-alive-relay.ts";
 import { forward } from "./port-forward.ts";
 
@@ -52,6 +53,9 @@ export function imposterPorts(options: PortsOptions): ImposterPorts {
       const server = createServer((incoming, outgoing) =>
         forward(port, incoming, outgoing, options.upstream, agent),
       );
+      // As on the platform's port (keep-alive.ts): a client that keeps a connection idle past Node's 5 s and
+      // does not read Keep-Alive's hint (Java's HttpClient) would meet it closed. 10 minutes, announced.
+      server.keepAliveTimeout = CLIENT_IDLE_MS;
       try {
         await listen(server, port, options.host);
         servers.set(port, server);
