@@ -37,6 +37,26 @@ describe("Requests", () => {
     expect(screen.getByText(/Journal: live/)).toBeTruthy();
   });
 
+  it("filters the list by what the request holds, and opens the one picked from the filtered list", () => {
+    const { api } = fakeApi({});
+    render(<Requests api={api} imposter={imposter} journal={{ entries, source: "live" }} />);
+    fireEvent.change(screen.getByRole("searchbox", { name: "Filter requests" }), {
+      target: { value: '"no match"' },
+    });
+    const rows = within(screen.getByRole("grid", { name: "requests" })).getAllByRole("row");
+    expect(rows.map((row) => row.querySelector(".path")?.textContent)).toEqual(["/helo"]);
+    expect(screen.getByText("1 of 2")).toBeTruthy();
+    fireEvent.click(rows[0]!);
+    expect(screen.getByRole("article", { name: "Request detail" }).textContent).toContain("GET /helo");
+  });
+
+  it("says when older requests are not in the list the page loaded", () => {
+    const { api } = fakeApi({});
+    const later = entries.map((one) => ({ ...one, seq: one.seq + 3_500 }));
+    render(<Requests api={api} imposter={imposter} journal={{ entries: later, source: "live" }} />);
+    expect(screen.getByText(/Requests 1–3500 came before the newest this page loaded/)).toBeTruthy();
+  });
+
   it("opens the near misses of a request that matched nothing, expected against actual", async () => {
     const { api, calls } = fakeApi({ "POST /imposters/4545/explain": explained });
     render(<Requests api={api} imposter={imposter} journal={{ entries, source: "live" }} />);

@@ -1,10 +1,11 @@
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import type { Api } from "../api/client.ts";
 import { fromEarlierStubs, type ImposterDetail, type JournalEntry } from "../api/types.ts";
 import type { JournalSource } from "../api/use-journal.ts";
 import { VirtualList } from "../components/VirtualList.tsx";
 import { pluralize } from "../plural.ts";
 import { NearMisses } from "./NearMisses.tsx";
+import { filterEntries } from "./request-filter.ts";
 
 interface Props {
   api: Api;
@@ -27,7 +28,16 @@ const SOURCES: Record<JournalSource, string> = {
 /** The live journal, newest last; a request that matched nothing opens the near misses of the closest stubs. */
 export function Requests({ api, imposter, journal }: Props) {
   const [selected, setSelected] = useState<number>();
-  const entry = selected === undefined ? undefined : journal.entries[selected];
+  const [filter, setFilter] = useState("");
+  const shown = useMemo(
+    () =>
+      filterEntries(journal.entries, filter, (one) =>
+        matchLabel(one.stubIndex, fromEarlierStubs(one, imposter.version)),
+      ),
+    [journal.entries, filter, imposter.version],
+  );
+  const entry = selected === undefined ? undefined : shown[selected];
+  const first = journal.entries[0]?.seq ?? 1;
   return (
     <div className="split">
       <div className="pane">
@@ -35,9 +45,30 @@ export function Requests({ api, imposter, journal }: Props) {
           <span className={`dot ${journal.source}`} aria-hidden="true" /> Journal: {SOURCES[journal.source]}
           {imposter.recordRequests ? "" : " · this imposter does not record requests (recordRequests is off)"}
         </p>
+        <div className="toolbar">
+          <input
+            type="search"
+            aria-label="Filter requests"
+            placeholder='Filter: POST /orders, x-tenant: acme, "no match"'
+            value={filter}
+            onChange={(event) => {
+              setFilter(event.target.value);
+              setSelected(undefined);
+            }}
+          />
+          <span className="muted" aria-live="polite">
+            {filter.trim() === "" ? "" : `${shown.length} of ${journal.entries.length}`}
+          </span>
+        </div>
+        {first > 1 ? (
+          <p className="muted">
+            Requests 1–{first - 1} came before the newest this page loaded; GET /imposters/{imposter.port}{" "}
+            lists them all.
+          </p>
+        ) : null}
         <VirtualList
           label="requests"
-          items={journal.entries}
+          items={shown}
           rowHeight={36}
           selected={selected}
           onSelect={setSelected}
