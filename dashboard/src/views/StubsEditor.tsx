@@ -63,7 +63,7 @@ export function StubsEditor({ api, imposter, onSaved, recordings = [] }: Props) 
       setSaveErrors(errorsOf(error, "could not read the stubs"));
     }
   };
-  useUnsavedWarning(dirty);
+  useUnsavedWarning(dirty, imposter.port);
   const write = useWriteControl();
   // biome-ignore lint/correctness/useExhaustiveDependencies: on a new imposter value only
   useEffect(() => (dirtyNow.current ? setStale(true) : reset()), [imposter]);
