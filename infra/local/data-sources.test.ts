@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -46,5 +47,12 @@ describe("the local data-source service", () => {
     writeFileSync(join(root, "over.csv"), "x".repeat(MAX_DATA_SOURCE_BYTES + 1));
     expect((await (await read("full.csv")).arrayBuffer()).byteLength).toBe(MAX_DATA_SOURCE_BYTES);
     expect((await read("over.csv")).status).toBe(413);
+  });
+
+  it("answers a FIFO nobody writes to as a missing file, at once", async () => {
+    execFileSync("mkfifo", [join(root, "pipe.csv")]);
+    const begun = Date.now();
+    expect((await read("pipe.csv")).status).toBe(404);
+    expect(Date.now() - begun).toBeLessThan(1_000);
   });
 });

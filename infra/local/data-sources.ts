@@ -1,3 +1,4 @@
+import { constants } from "node:fs";
 import { open } from "node:fs/promises";
 import { resolve } from "node:path";
 import { DATA_SOURCES_BINDING, dataSourcePath, MAX_DATA_SOURCE_BYTES } from "@mockctl/contract/data-sources";
@@ -23,7 +24,8 @@ export type DataSourceService = (request: Request) => Promise<Response>;
  * still caught.
  */
 async function readBounded(path: string): Promise<Buffer | "too large" | undefined> {
-  const handle = await open(path, "r").catch(() => undefined);
+  // Non-blocking: opening a FIFO nobody writes would otherwise hold one of Node's few file threads forever.
+  const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK).catch(() => undefined);
   if (handle === undefined) return undefined;
   try {
     if (!(await handle.stat()).isFile()) return undefined;
