@@ -69,6 +69,16 @@ describe("each kind of user function, in a loaded worker", () => {
     expect(await deps.decorate(decorate, request, { body: "x" })).toEqual({ body: "text/plain" });
   });
 
+  it("keeps Object's methods beside a header spelled like one, and answers a function that froze the headers", async () => {
+    const deps = depsFor();
+    const odd = { ...request, headers: { ...request.headers, hasownproperty: "1" } };
+    const builtin = "(config) => ({ body: String(config.request.headers.hasOwnProperty('content-type')) })";
+    expect(await deps.inject(builtin, odd)).toEqual({ body: "true" });
+    const frozen =
+      "(config) => { Object.freeze(config.request.headers); return { body: config.request.headers['Content-Type'] }; }";
+    expect(await deps.inject(frozen, request)).toEqual({ body: "text/plain" });
+  });
+
   it("decorate: mutated in place or replaced", async () => {
     const deps = depsFor();
     const mutate = "(config, response) => { response.body += config.request.path; }";

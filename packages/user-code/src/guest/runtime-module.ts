@@ -37,7 +37,8 @@ function copy(value) {
 // it crosses back in an answer or in state: the runtime clones nothing with another prototype.
 const ANY_CASE = new Proxy({}, {
   get(target, name, receiver) {
-    if (typeof name === "string") {
+    // Object's own methods stay themselves, even beside a header spelled like one (HasOwnProperty: 1).
+    if (typeof name === "string" && !(name in Object.prototype)) {
       const lower = name.toLowerCase();
       if (lower !== name && Object.prototype.hasOwnProperty.call(receiver, lower)) return receiver[lower];
     }
@@ -124,7 +125,13 @@ async function runWith(fn, given) {
   } catch (error) {
     outcome = { ok: false, data: messageOf(error), state: call.state };
   }
-  for (const headers of call.handed) Object.setPrototypeOf(headers, Object.prototype);
+  for (const headers of call.handed) {
+    // A function that froze or sealed them gets them back as they are: Object.prototype stays unreachable
+    // to the runtime's clone then, and the answer fails as one that cannot be cloned, not the call.
+    try {
+      Object.setPrototypeOf(headers, Object.prototype);
+    } catch {}
+  }
   return lines.length === 0 ? outcome : { ...outcome, logs: lines };
 }
 
