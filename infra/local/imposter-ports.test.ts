@@ -77,6 +77,60 @@ describe("imposters on their own ports", () => {
     expect(await get(port, "/hello")).toBe("ECONNREFUSED");
   });
 
+  /** One raw request on the imposter's port, as a client that sends the target unmodified (curl --path-as-is). */
+  function raw(port: number, head: string): Promise<string> {
+    return new Promise((resolve) => {
+      let seen = "";
+      const socket = connect(port, "127.0.0.1", () => socket.write(`${head}\r\nConnection: close\r\n\r\n`));
+      socket.on("data", (chunk) => {
+        seen += chunk.toString();
+      });
+      socket.on("close", () => resolve(seen));
+      socket.on("error", () => resolve(seen));
+    });
+  }
+
+  it("keeps every request on its port inside its imposter: dot segments, another Host, a forged port header", async () => {
+    const port = await freePort();
+    const other = await freePort();
+    await create({ ...hello(port), stubs: [{ responses: [{ is: { body: `only ${port}` } }] }] });
+    await create(hello(other));
+    for (const head of [
+      `GET /../../imposters HTTP/1.1\r\nHost: 127.0.0.1:${port}`,
+      `GET /%2e%2e/%2e%2e/imposters HTTP/1.1\r\nHost: 127.0.0.1:${port}`,
+      `GET /../i/${other}/hello HTTP/1.1\r\nHost: 127.0.0.1:${port}`,
+      `GET /hello HTTP/1.1\r\nHost: ${other}.localhost`,
+      `GET /hello HTTP/1.1\r\nHost: localhost\r\nx-mockctl-own-port: ${other}`,
+    ]) {
+      const answer = await raw(port, head);
+      expect(answer, head).toMatch(new RegExp(`^HTTP/1.1 200 [\\s\\S]*only ${port}$`));
+    }
+  });
+
+  it("streams a body past what it holds for a retry, whole and in order", async () => {
+    const port = await freePort();
+    const stubs = [
+      {
+        predicates: [{ endsWith: { body: "END" } }, { startsWith: { body: "BEGIN" } }],
+        responses: [{ is: { body: "whole" } }],
+      },
+    ];
+    await create({ protocol: "http", port, stubs });
+    const body = `BEGIN${"x".repeat(3 * 1024 * 1024)}END`;
+    const answer = await fetch(`http://127.0.0.1:${port}/upload`, { method: "POST", body });
+    expect(await answer.text()).toBe("whole");
+  });
+
+  it("serves a page on its own port unsandboxed: the port is an origin of its own", async () => {
+    const port = await freePort();
+    const page = { is: { body: "<p>page</p>", headers: { "Content-Type": "text/html" } } };
+    await create({ protocol: "http", port, stubs: [{ responses: [page] }] });
+    const own = await fetch(`http://127.0.0.1:${port}/`, { headers: { "sec-fetch-dest": "document" } });
+    expect(own.headers.get("content-security-policy")).toBeNull();
+    const hosted = await fetch(`${platform.url}/i/${port}/`, { headers: { "sec-fetch-dest": "document" } });
+    expect(hosted.headers.get("content-security-policy")).toMatch(/^sandbox /);
+  });
+
   it("listens for the default workspace only, and not for a create it refused", async () => {
     const [refused, theirs] = [await freePort(), await freePort()];
     const bad = await fetch(`${platform.url}/imposters`, {
@@ -223,11 +277,37 @@ describe("the listeners", () => {
     }
   });
 
+  it("names the platform's own port once, and binds nothing once closed", async () => {
+    const [own, late] = [await freePort(), await freePort()];
+    const said: string[] = [];
+    const upstream = { host: "127.0.0.1", port: 9 };
+    const ports = imposterPorts({
+      host: "127.0.0.1",
+      upstream,
+      reserved: [own],
+      log: (line) => said.push(line),
+    });
+    expect(await ports.set([own], 1)).toEqual({
+      bound: [],
+      failed: [{ port: own, reason: "the platform's own port" }],
+    });
+    await ports.set([own], 2);
+    expect(said).toEqual([
+      `imposter ${own}: cannot listen on port ${own} (the platform's own port); it answers at its URL only`,
+    ]);
+    await ports.close();
+    expect((await ports.set([late], 3)).bound).toEqual([]);
+    expect(await get(late, "/")).toBe("ECONNREFUSED");
+  });
+
   it.each([
     ["/a?b=1", "/a?b=1"],
     ["http://example.com/a/b?c", "/a/b?c"],
     ["*", "/*"],
     ["", "/"],
+    ["/a/../../imposters", "/imposters"],
+    ["/%2e%2e/%2E%2E/imposters?x", "/imposters?x"],
+    ["/a\\..\\b", "/b"],
   ])("reads the target %s as path %s", (target, path) => {
     expect(pathOf(target)).toBe(path);
   });

@@ -39,6 +39,15 @@ export function imposterPorts(options: PortsOptions): ImposterPorts {
   const failed = new Map<number, string>();
   let latest = Number.NEGATIVE_INFINITY;
   let queue: Promise<unknown> = Promise.resolve();
+  let closed = false;
+
+  /** A port that cannot be this imposter's, said once per reason (a later change tries it again). */
+  function noted(port: number, reason: string): void {
+    if (failed.get(port) !== reason) {
+      options.log(`imposter ${port}: cannot listen on port ${port} (${reason}); it answers at its URL only`);
+    }
+    failed.set(port, reason);
+  }
 
   async function apply(wanted: ReadonlySet<number>): Promise<PortsReport> {
     for (const [port, server] of servers) {
@@ -49,7 +58,11 @@ export function imposterPorts(options: PortsOptions): ImposterPorts {
     }
     for (const port of failed.keys()) if (!wanted.has(port)) failed.delete(port);
     for (const port of wanted) {
-      if (servers.has(port) || options.reserved.includes(port)) continue;
+      if (closed || servers.has(port)) continue;
+      if (options.reserved.includes(port)) {
+        noted(port, "the platform's own port");
+        continue;
+      }
       const server = createServer((incoming, outgoing) =>
         forward(port, incoming, outgoing, options.upstream, agent),
       );
@@ -61,13 +74,7 @@ export function imposterPorts(options: PortsOptions): ImposterPorts {
         servers.set(port, server);
         failed.delete(port);
       } catch (error) {
-        const reason = (error as NodeJS.ErrnoException).code ?? String(error);
-        if (failed.get(port) !== reason) {
-          options.log(
-            `imposter ${port}: cannot listen on port ${port} (${reason}); it answers at its URL only`,
-          );
-        }
-        failed.set(port, reason);
+        noted(port, (error as NodeJS.ErrnoException).code ?? String(error));
       }
     }
     return {
@@ -89,6 +96,8 @@ export function imposterPorts(options: PortsOptions): ImposterPorts {
       return next;
     },
     async close() {
+      // A change the admin reports while the platform stops binds nothing more.
+      closed = true;
       await queue;
       await Promise.all([...servers.values()].map(stop));
       servers.clear();

@@ -219,7 +219,15 @@ async function startOn(dataDir: string, options: PlatformOptions, unlock: () => 
   };
   try {
     await prepare(options.beforeOpen, relay === undefined ? undefined : upstream, origin);
-    if (listeners !== undefined) await listeners.set(await defaultPorts(upstream, origin, options.apiKey));
+    // Imposters kept in the data folder listen again; should the list not come, they answer at their URLs.
+    if (listeners !== undefined) {
+      const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+      const kept = await defaultPorts(upstream, options.apiKey).catch((error: unknown) => {
+        log(`could not list the imposters to listen on their ports: ${String(error)}`);
+        return [];
+      });
+      await listeners.set(kept);
+    }
   } catch (error) {
     await stop();
     throw error;

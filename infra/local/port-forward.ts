@@ -1,16 +1,21 @@
 import { type Agent, type IncomingMessage, request, type ServerResponse } from "node:http";
 import { FAULT_HEADER, RANDOM_DATA, SOCKET_FAULTS, type SocketFault } from "@mockctl/contract/faults";
+import { OWN_PORT_HEADER } from "@mockctl/contract/imposter-ports";
 import type { Upstream } from "./keep-alive-relay.ts";
 
-/** The path and query of a request target: absolute-form (`http://host/path`) as mb's `url.parse` reads it. */
+/**
+ * The path and query of a request target as the URL standard reads it: dot segments resolved (`%2e` too),
+ * backslashes as slashes, absolute-form (`http://host/path`) cut to its path, as mb's imposters see paths.
+ * Resolved here, before `/i/<port>` goes in front: `/../../imposters` must stay this imposter's path, not
+ * climb out of the prefix into the admin API or another imposter.
+ */
 export function pathOf(target: string | undefined): string {
-  if (target === undefined || target === "") return "/";
-  if (target.startsWith("/")) return target;
+  const raw = target === undefined || target === "" ? "/" : target;
   try {
-    const url = new URL(target);
+    const url = new URL(raw, "http://imposter");
     return `${url.pathname}${url.search}`;
   } catch {
-    return `/${target}`;
+    return "/";
   }
 }
 
@@ -18,21 +23,23 @@ export function pathOf(target: string | undefined): string {
  * The client's headers as an object (repeats as arrays, names as sent), for Node's client: given a list it
  * writes the head at once, with its own `Connection: keep-alive`, which mb's recorded requests never show.
  */
-function headersOf(raw: readonly string[], address: string): Record<string, string | string[]> {
+function headersOf(raw: readonly string[], address: string, port: number): Record<string, string | string[]> {
   const headers: Record<string, string | string[]> = {};
   // Node's client keys headers by lower-cased name: repeats in any case go under the first spelling seen.
   const spelling = new Map<string, string>();
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const lower = raw[i]!.toLowerCase();
     const value = raw[i + 1]!;
-    // The client's address, which the edge reads as Cloudflare's (requestFrom, ip); never one it sent.
-    if (lower === "cf-connecting-ip") continue;
+    // The client's address, which the edge reads as Cloudflare's (requestFrom, ip), and the port it came
+    // in on: never ones it sent.
+    if (lower === "cf-connecting-ip" || lower === OWN_PORT_HEADER) continue;
     const name = spelling.get(lower) ?? raw[i]!;
     spelling.set(lower, name);
     const seen = headers[name];
     headers[name] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
   }
   headers["cf-connecting-ip"] = address;
+  headers[OWN_PORT_HEADER] = String(port);
   return headers;
 }
 
@@ -69,15 +76,17 @@ function failed(outgoing: ServerResponse): void {
   outgoing.writeHead(502, { "content-type": "application/json" }).end(JSON.stringify({ errors }));
 }
 
+/** The request as sent on: for a body held whole, `body`; past the hold, the client's stream itself. */
+type Body = { held: Buffer } | { streamed: Buffer[] };
+
 /** Sends one request on; a pooled connection that turned out closed is tried once more on a new one. */
 function send(
   port: number,
   incoming: IncomingMessage,
   outgoing: ServerResponse,
-  body: Buffer,
+  body: Body,
   upstream: Upstream,
   agent: Agent,
-  again: boolean,
 ): void {
   const target = "path" in upstream ? { socketPath: upstream.path } : upstream;
   const forwarded = request(
@@ -86,22 +95,33 @@ function send(
       agent,
       method: incoming.method,
       path: `/i/${port}${pathOf(incoming.url)}`,
-      headers: headersOf(incoming.rawHeaders, addressOf(incoming)),
+      headers: headersOf(incoming.rawHeaders, addressOf(incoming), port),
     },
     (answer) => reply(answer, outgoing),
   );
   forwarded.on("error", (error: NodeJS.ErrnoException) => {
-    if (again && forwarded.reusedSocket && error.code === "ECONNRESET") {
-      send(port, incoming, outgoing, body, upstream, agent, false);
+    // Only a body held whole can go again, and once: the second try is sent as a stream, never retried.
+    if ("held" in body && forwarded.reusedSocket && error.code === "ECONNRESET") {
+      send(port, incoming, outgoing, { streamed: [body.held] }, upstream, agent);
     } else failed(outgoing);
   });
   if (incoming.headers.connection === undefined) forwarded.removeHeader("connection");
-  forwarded.end(body.length === 0 ? undefined : body);
+  if ("held" in body) {
+    forwarded.end(body.held.length === 0 ? undefined : body.held);
+    return;
+  }
+  for (const chunk of body.streamed) forwarded.write(chunk);
+  if (incoming.readableEnded) forwarded.end();
+  else incoming.pipe(forwarded);
 }
+
+/** A body up to this size is held whole before it is sent on, so that it can be sent again (as the relay's). */
+const HOLD_BYTES = 1 << 20;
 
 /**
  * One request to imposter `port` on its own socket, sent on to workerd as `/i/<port><path>`: headers as the
- * client sent them (names, order, repeats), the body read whole first so a request can be sent again.
+ * client sent them (names, order, repeats). Its body is held whole up to HOLD_BYTES, so the request can be
+ * sent again on a fresh connection; a larger one streams through, never held in the launcher's memory.
  */
 export function forward(
   port: number,
@@ -111,7 +131,15 @@ export function forward(
   agent: Agent,
 ): void {
   const chunks: Buffer[] = [];
-  incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
-  incoming.on("end", () => send(port, incoming, outgoing, Buffer.concat(chunks), upstream, agent, true));
+  let held = 0;
+  const onData = (chunk: Buffer) => {
+    chunks.push(chunk);
+    held += chunk.length;
+    if (held <= HOLD_BYTES) return;
+    incoming.off("data", onData).off("end", onEnd);
+    send(port, incoming, outgoing, { streamed: chunks }, upstream, agent);
+  };
+  const onEnd = () => send(port, incoming, outgoing, { held: Buffer.concat(chunks) }, upstream, agent);
+  incoming.on("data", onData).on("end", onEnd);
   incoming.on("error", () => outgoing.destroy());
 }

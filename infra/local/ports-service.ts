@@ -19,15 +19,12 @@ export function portsService(listeners: () => ImposterPorts | undefined) {
 
 /**
  * The default workspace's imposter ports, asked of the admin API on workerd's socket at start (imposters
- * kept in the data folder listen again), as the public origin so its Host checks pass.
+ * kept in the data folder listen again). As `localhost`, which the admin API's Host check always lets in
+ * (the public name may be one only `--allowHost` admits); only the ports are read from the answer.
  */
-export function defaultPorts(
-  upstream: Upstream,
-  origin: string,
-  apiKey: string | undefined,
-): Promise<number[]> {
+export function defaultPorts(upstream: Upstream, apiKey: string | undefined): Promise<number[]> {
   const target = "path" in upstream ? { socketPath: upstream.path } : upstream;
-  const headers: Record<string, string> = { host: origin, connection: "close" };
+  const headers: Record<string, string> = { host: "localhost", connection: "close" };
   if (apiKey !== undefined && apiKey !== "") headers["x-api-key"] = apiKey;
   return new Promise((resolve, reject) => {
     const asked = request({ ...target, path: "/imposters", headers }, (answer) => {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { resolveAddress, splitUrl } from "./address.ts";
+import { ownPortAddress, resolveAddress, splitUrl } from "./address.ts";
 
 // The runtime hands the front door `request.url` serialized, as URL's href is.
 const resolve = (url: string) => resolveAddress(new URL(url).href, "localhost");
@@ -121,5 +121,17 @@ describe("addresses that carry a workspace", () => {
     `http://4545.${"w".repeat(33)}.localhost/`,
   ])("%s belongs to the admin API", (url) => {
     expect(resolve(url)).toBeNull();
+  });
+});
+
+describe("ownPortAddress", () => {
+  it.each([
+    ["http://4546.localhost/i/4545/x?y", "4545", { port: 4545, target: "/x?y", onAdminOrigin: false }],
+    ["http://127.0.0.1:4545/i/4545", "4545", { port: 4545, target: "/", onAdminOrigin: false }],
+    ["http://127.0.0.1:4545/i/4546/x", "4545", null],
+    ["http://127.0.0.1:4545/w/team-a/i/4545/x", "4545", null],
+    ["http://127.0.0.1:4545/imposters", "4545", null],
+  ])("%s from port %s is %j", (url, port, expected) => {
+    expect(ownPortAddress(url, port)).toEqual(expected);
   });
 });

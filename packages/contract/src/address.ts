@@ -108,9 +108,24 @@ export function resolveAddress(href: string, zone: string): ImposterAddress | nu
   const url = splitUrl(href);
   const host = byHost(url.hostname, zone);
   if (host !== undefined) return { ...host, target: url.pathname + url.search, onAdminOrigin: false };
+  return byPathOnly(url, true);
+}
+
+function byPathOnly(url: UrlParts, onAdminOrigin: boolean): ImposterAddress | null {
   const path = byPath(url.pathname);
   if (path === undefined) return null;
   const rest = url.pathname.slice(path.rest);
   const target = (rest === "" ? "/" : rest) + url.search;
-  return { workspace: path.workspace, port: path.port, target, onAdminOrigin: true };
+  return { workspace: path.workspace, port: path.port, target, onAdminOrigin };
+}
+
+/**
+ * The address of a request the launcher forwarded from imposter `port`'s own socket (its OWN_PORT_HEADER,
+ * imposter-ports.ts): by its path alone, whatever its Host, and on an origin of its own; null if it is not one.
+ */
+export function ownPortAddress(href: string, port: string): ImposterAddress | null {
+  const address = byPathOnly(splitUrl(href), false);
+  return address !== null && address.workspace === undefined && String(address.port) === port
+    ? address
+    : null;
 }

@@ -7,6 +7,14 @@
  * deployed platform has no such binding. No zod here: the launcher's bundle carries no third-party code.
  */
 export const IMPOSTER_PORTS_BINDING = "IMPOSTER_PORTS";
+
+/**
+ * The launcher sends a request made to an imposter's own port on as `/i/<port><path>` with this header
+ * naming the port (infra/local/port-forward.ts). Such a request is that imposter's whatever its Host says
+ * (a Host of `<other>.localhost` must not reach another imposter), and a page it answers is on an origin of
+ * its own, not the admin API's (address.ts, ownPortAddress). Recorded requests never show the header.
+ */
+export const OWN_PORT_HEADER = "x-mockctl-own-port";
 export const IMPOSTER_PORTS_URL = "http://imposter-ports/";
 
 export interface PortsUpdate {

@@ -3,6 +3,7 @@ export * from "./data-sources.ts";
 export * from "./errors.ts";
 export * from "./faults.ts";
 export * from "./hosted-url.ts";
+export * from "./imposter-ports.ts";
 export * from "./journal-api.ts";
 export * from "./journal-events.ts";
 export * from "./naming.ts";

@@ -1,3 +1,4 @@
+import { OWN_PORT_HEADER } from "@mockctl/contract";
 import type { RawHttpRequest } from "@mockctl/core";
 import { decodeBody } from "./decode-body.ts";
 
@@ -16,6 +17,8 @@ const PLATFORM_HEADERS = new Set([
   "cdn-loop",
   "x-forwarded-proto",
   "x-real-ip",
+  // The local launcher's own, naming the imposter port a request came in on (@mockctl/contract, address.ts).
+  OWN_PORT_HEADER,
 ]);
 
 /** The request line, headers and address of a Worker Request in the core's form, and its Content-Encoding. */

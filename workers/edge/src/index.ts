@@ -1,4 +1,4 @@
-import { resolveAddress } from "@mockctl/contract";
+import { OWN_PORT_HEADER, ownPortAddress, resolveAddress } from "@mockctl/contract";
 import { adminUnits, countGarbage } from "@mockctl/contract/native-garbage";
 import { MIN_GAP_MS, REQUESTS_PER_MINOR, youngCollector } from "@mockctl/contract/young-garbage";
 import { serveImposter } from "./front-door.ts";
@@ -18,7 +18,9 @@ export default {
     // long one that every request arriving during it waits out; a no-op on Cloudflare.
     const collect = youngGarbage();
     if (collect !== undefined) ctx.waitUntil(scheduler.wait(0).then(collect));
-    const address = resolveAddress(request.url, env.ZONE);
+    const ownPort = request.headers.get(OWN_PORT_HEADER);
+    const address =
+      ownPort === null ? resolveAddress(request.url, env.ZONE) : ownPortAddress(request.url, ownPort);
     if (address !== null) {
       const answer = serveImposter(request, env, ctx, address);
       return address.onAdminOrigin && opensAsPage(request) ? sandboxed(answer) : answer;
