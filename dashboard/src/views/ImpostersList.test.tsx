@@ -1,8 +1,9 @@
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ImposterSummary } from "../api/types.ts";
+import { ApiError } from "../api/types.ts";
 import { fakeApi } from "../testing/fake-api.ts";
-import { filterImposters, ImpostersList, sortImposters } from "./ImpostersList.tsx";
+import { filterImposters, ImpostersList, listError, sortImposters } from "./ImpostersList.tsx";
 
 const recently = () => new Date(Date.now() - 12_050).toJSON();
 const listed = () => [
@@ -164,5 +165,15 @@ describe("ImpostersList", () => {
     await act(() => new Promise((done) => setTimeout(done, 100)));
     expect(rowTexts()[0]).not.toBe(first);
     expect(rowTexts()[0]).toMatch(/^4545ordershttp2([4-9]|\d\d)/); // 2 stubs, requests past 3
+  });
+});
+
+describe("listError", () => {
+  it("says the platform did not answer, not fetch's TypeError, and passes the platform's own errors on", () => {
+    expect(listError(new TypeError("Failed to fetch"))).toMatch(
+      /^The platform did not answer \(is it running\?\)/,
+    );
+    const refused = new ApiError(401, [{ code: "unauthorized", message: "send a token" }]);
+    expect(listError(refused)).toBe("send a token");
   });
 });

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useWriteControl } from "../access.ts";
 import type { Api } from "../api/client.ts";
-import type { ImposterSummary } from "../api/types.ts";
+import { ApiError, type ImposterSummary } from "../api/types.ts";
 import { CopyButton } from "../components/CopyButton.tsx";
 import { loadable } from "../components/Loadable.tsx";
 import { VirtualList } from "../components/VirtualList.tsx";
@@ -37,6 +37,15 @@ export function sortImposters(all: ImposterSummary[], by: SortBy): ImposterSumma
   return [...all].sort((a, b) => activityOf(b) - activityOf(a) || a.port - b.port);
 }
 
+/**
+ * What the list says when it cannot be read: the platform's own error, or, when nothing answered (fetch's
+ * bare "TypeError: Failed to fetch"), that the platform is down and what the rows below still are.
+ */
+export function listError(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  return "The platform did not answer (is it running?). The list below is the last one read; it is asked again every few seconds.";
+}
+
 /** How often the list asks again while the page is visible: new imposters, counts and last activity. */
 export const LIST_REFRESH_MS = 5_000;
 
@@ -57,7 +66,7 @@ export function ImpostersList({ api, refreshMs = LIST_REFRESH_MS }: { api: Api; 
         setImposters(listed);
         setError(undefined);
       },
-      (e: unknown) => setError(String(e)),
+      (e: unknown) => setError(listError(e)),
     );
   }, [api]);
   useEffect(() => reload(), [reload]);
