@@ -28,10 +28,18 @@ async function readBounded(path: string): Promise<Buffer | "too large" | undefin
   const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK).catch(() => undefined);
   if (handle === undefined) return undefined;
   try {
-    if (!(await handle.stat()).isFile()) return undefined;
-    const buffer = Buffer.alloc(MAX_DATA_SOURCE_BYTES + 1);
+    const stat = await handle.stat();
+    if (!stat.isFile()) return undefined;
+    if (stat.size > MAX_DATA_SOURCE_BYTES) return "too large";
+    // Sized by the file, as readFile sizes it (a lookup reads on every request), with a byte to see growth.
+    let buffer = Buffer.allocUnsafe(stat.size + 1);
     let filled = 0;
     for (;;) {
+      if (filled === buffer.length) {
+        const grown = Buffer.allocUnsafe(Math.min(buffer.length * 2, MAX_DATA_SOURCE_BYTES + 1));
+        buffer.copy(grown);
+        buffer = grown;
+      }
       const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, filled);
       if (bytesRead === 0) break;
       filled += bytesRead;

@@ -1,18 +1,10 @@
 import { createServer, request } from "node:http";
 import { type AddressInfo, connect } from "node:net";
+import { freePort } from "@mockctl/differential";
 import { afterAll, describe, expect, it } from "vitest";
 import { imposterPorts } from "./imposter-ports.ts";
 import { platformForTests } from "./platform-for-tests.ts";
 import { pathOf } from "./port-forward.ts";
-
-/** A port nothing listens on now: the OS's pick, released. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((done) => server.close(done));
-  return port;
-}
 
 const lines: string[] = [];
 const platform = platformForTests("imposter-ports", { imposterPorts: true, log: (line) => lines.push(line) });

@@ -42,6 +42,12 @@ export function faultOf(chunk: Buffer): SocketFault | undefined {
   return SOCKET_FAULTS.find((fault) => fault === value);
 }
 
+/** mb's `helpers.simulateFault` on a client's socket: nothing or mb's garbage bytes, then the socket closed. */
+export function playFault(fault: SocketFault, client: Socket): void {
+  if (fault === "RANDOM_DATA_THEN_CLOSE") client.write(RANDOM_BYTES);
+  client.destroy();
+}
+
 /** One client connection and the workerd connection currently behind it. */
 export class Relay {
   private upstream: Socket | undefined;
@@ -155,8 +161,7 @@ export class Relay {
    * bytes. The upstream connection carries the rest of the edge's stand-in answer, so it goes too.
    */
   private simulate(fault: SocketFault): void {
-    if (fault === "RANDOM_DATA_THEN_CLOSE") this.client.write(RANDOM_BYTES);
-    this.client.destroy();
+    playFault(fault, this.client);
     const upstream = this.upstream;
     this.upstream = undefined;
     upstream?.destroy();

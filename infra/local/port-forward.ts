@@ -1,7 +1,7 @@
 import { type Agent, type IncomingMessage, request, type ServerResponse } from "node:http";
-import { FAULT_HEADER, RANDOM_DATA, SOCKET_FAULTS, type SocketFault } from "@mockctl/contract/faults";
+import { FAULT_HEADER, SOCKET_FAULTS } from "@mockctl/contract/faults";
 import { OWN_PORT_HEADER } from "@mockctl/contract/imposter-ports";
-import type { Upstream } from "./keep-alive-relay.ts";
+import { playFault, type Upstream } from "./keep-alive-relay.ts";
 
 /**
  * The path and query of a request target as the URL standard reads it: dot segments resolved (`%2e` too),
@@ -46,20 +46,12 @@ function headersOf(raw: readonly string[], address: string, port: number): Recor
 /** The client's address as mb's requests show it: IPv4 clients of a dual-stack socket as ::ffff:a.b.c.d. */
 const addressOf = (incoming: IncomingMessage): string => incoming.socket.remoteAddress ?? "";
 
-/** mb's `helpers.simulateFault`, as the keep-alive relay plays it: garbage or nothing, then the socket closed. */
-function simulate(fault: SocketFault, outgoing: ServerResponse): void {
-  const socket = outgoing.socket;
-  if (socket === null) return;
-  if (fault === "RANDOM_DATA_THEN_CLOSE") socket.write(RANDOM_DATA);
-  socket.destroy();
-}
-
 function reply(answer: IncomingMessage, outgoing: ServerResponse): void {
   const mark = answer.headers[FAULT_HEADER];
   const fault = SOCKET_FAULTS.find((one) => one === mark);
   if (fault !== undefined) {
     answer.resume();
-    simulate(fault, outgoing);
+    if (outgoing.socket !== null) playFault(fault, outgoing.socket);
     return;
   }
   outgoing.writeHead(answer.statusCode ?? 502, answer.statusMessage, answer.rawHeaders);
