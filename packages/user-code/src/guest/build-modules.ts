@@ -6,10 +6,14 @@ import {
   userFunctionKey,
 } from "@mockctl/core";
 import { RUNTIME_MODULE } from "./runtime-module.ts";
+import { TWO_PHASE_FUNCTIONS, TWO_PHASE_METHODS } from "./two-phase.ts";
 
 /** The loaded worker's main entrypoint, as the caller sees it over RPC (`main.js` below). */
 export interface UserCodeEntrypoint {
   run(call: UserCall): Promise<UserOutcome>;
+  /** The local host's call in two phases (two-phase.ts); Cloudflare's edge calls `run`. */
+  start(call: UserCall, limitMs: number): Promise<{ done: UserOutcome } | { pending: number }>;
+  finish(id: number, waitMs: number): Promise<UserOutcome>;
 }
 
 /** The module text of one loaded worker, plus where each user function lives in it. */
@@ -92,12 +96,12 @@ ${node ? `import "./${NODE}";\n` : ""}import { run } from "./${RUNTIME}";
 ${imports}
 const FUNCTIONS = {
 ${table}};
-
+${TWO_PHASE_FUNCTIONS}
 export default class UserCode extends WorkerEntrypoint {
   run(call) {
     return run(FUNCTIONS[call.module], call);
   }
-}
+${TWO_PHASE_METHODS}}
 `;
 }
 

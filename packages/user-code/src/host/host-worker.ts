@@ -7,8 +7,9 @@
  * host loads the code with its own LOADER, exactly as the deployed edge does, and answers the loaded
  * worker's UserOutcome as JSON, or `{ error }` with status 500 when the worker cannot start or the call
  * throws (the edge rethrows it, so a module that fails to compile is replaced as it is on Cloudflare).
- * Calls run one at a time, each timed from its turn: one that ran or waited past `limitMs` answers
- * `{ ok: false, data: "user code did not finish within <limitMs> ms" }` (mb's envelope at the edge).
+ * Calls run one at a time until they wait (two-phase.ts), each timed from its turn: one that ran or waited
+ * past `limitMs` answers `{ ok: false, data: "user code did not finish within <limitMs> ms" }` (mb's
+ * envelope at the edge).
  *
  * Sandbox: whatever the edge sends, the loaded worker gets no bindings (`env: {}`) and no network
  * (`globalOutbound: null`). The host keeps nothing between calls but code by content id, so no imposter
@@ -43,8 +44,7 @@ function remember(id, code) {
 // up to that long between two calls, which held decorate to a third of mb's rate
 // (load-tests/results/LATENCY.md), so the first NEXT_IN_LINE waiters, whose turn is near, poll on every
 // turn of the event loop (a zero timer) and the rest every POLL_MS. Only for the first SPIN_MS of a turn:
-// a call still running then is a slow one (a function that waits), and spinning through it would take the
-// CPU the edge needs.
+// a call still holding it then is a slow one, and spinning through it would take the CPU the edge needs.
 const GRACE_MS = 1000;
 const POLL_MS = 2;
 const NEXT_IN_LINE = 4;
@@ -110,16 +110,30 @@ function endTurn(mine) {
 function timeout(limitMs) {
   return { ok: false, data: "user code did not finish within " + limitMs + " ms" };
 }
-async function timed(entry, call, limitMs) {
-  const started = Date.now();
+// The answer of a phase that ran or waited past the call's limit.
+const LATE = Symbol("late");
+async function withinLimit(phase, ms) {
   let timer;
-  // A function that waits (a timer that never calls back) is answered at its limit, and its turn ends.
   const late = new Promise((done) => {
-    timer = setTimeout(() => done(timeout(limitMs)), limitMs);
+    timer = setTimeout(() => done(LATE), Math.max(0, ms));
   });
-  const outcome = await Promise.race([entry.run(call), late]).finally(() => clearTimeout(timer));
-  // A synchronous run blocks the timer; workerd's clock moves on I/O, so this measures the whole run.
-  return Date.now() - started > limitMs ? timeout(limitMs) : outcome;
+  return Promise.race([phase, late]).finally(() => clearTimeout(timer));
+}
+// The turn is held only while the function runs (the loaded worker's start, two-phase.ts): one that waits
+// (a timer, a callback later) gives it up, and its finish waits beside other calls' turns, so waiting
+// functions no longer queue everyone behind them (mb's Node runs them side by side). Its limit still counts
+// from its turn: an answer past it, waiting or running, is the timeout.
+async function timed(entry, call, limitMs, turn) {
+  const started = Date.now();
+  // A synchronous run blocks the timer; workerd's clock moves on I/O, so the elapsed time measures it.
+  const over = () => Date.now() - started > limitMs;
+  const first = await withinLimit(entry.start(call, limitMs), limitMs);
+  endTurn(turn);
+  if (first === LATE || over()) return timeout(limitMs);
+  if (first.pending === undefined) return first.done;
+  const rest = limitMs - (Date.now() - started);
+  const outcome = await withinLimit(entry.finish(first.pending, rest), rest);
+  return outcome === LATE || over() ? timeout(limitMs) : outcome;
 }
 // Each call leaves its Request, Response and the loaded worker's stub in native memory until V8 collects
 // their wrappers, which a heap this small rarely makes it do (@mockctl/contract/native-garbage, the edge's
@@ -139,7 +153,7 @@ async function run(request, env) {
   if (turn === null) return Response.json({ ok: false, data: BUSY });
   try {
     const entry = env.LOADER.get(id, () => known).getEntrypoint();
-    return Response.json(await timed(entry, call, limit));
+    return Response.json(await timed(entry, call, limit, turn));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return Response.json({ error: message }, { status: 500 });

@@ -77,9 +77,9 @@ describe("the user-code host", () => {
   });
 
   it("answers a call that finds the line full at once as busy, and every other in turn", async () => {
-    // Each call holds the turn 5 ms, so a line builds behind the first while they arrive.
+    // Each call runs a few ms and holds the turn meanwhile, so a line builds behind the first while they arrive.
     const slow = workerCode(
-      "return new Promise((done) => setTimeout(() => done({ ok: true, value: call.n }), 5));",
+      "let x = 0; for (let i = 0; i < 2e6; i++) x = (x + i) % 7; return { ok: true, value: call.n };",
     );
     await post("/run", { id: "slow", code: slow, call: { n: -1 } });
     const started = Date.now();
@@ -102,7 +102,7 @@ describe("the user-code host", () => {
           data: expect.stringMatching(`the user code host is busy: ${HOST_MAX_WAITING} calls are waiting`),
         },
       });
-      // Shed on arrival, not after waiting out the line (256 turns of 5 ms).
+      // Shed on arrival, not after waiting out the line (256 turns of a few ms).
       expect(ms).toBeLessThan(1_000);
     }
     const served = answers.filter(({ answer }) => answer.body.ok === true);
@@ -137,6 +137,39 @@ describe("the user-code host", () => {
     });
     expect(await post("/run", { id: "a", call: { x: 1 }, limitMs: 100 })).toMatchObject({
       body: { value: 2 },
+    });
+  });
+
+  it("runs other calls while a function waits: a waiting call holds no one back", async () => {
+    const waits = workerCode(
+      "return new Promise((done) => setTimeout(() => done({ ok: true, value: 'waited' }), 600));",
+    );
+    const order: string[] = [];
+    const slow = post("/run", { id: "waits", code: waits, call: {} }).then((answer) => {
+      order.push("waits");
+      return answer;
+    });
+    await new Promise((done) => setTimeout(done, 100));
+    expect(await post("/run", { id: "a", call: { x: 1 } })).toMatchObject({ body: { value: 2 } });
+    order.push("quick");
+    expect(await slow).toEqual({ status: 200, body: { ok: true, value: "waited" } });
+    expect(order).toEqual(["quick", "waits"]);
+  });
+
+  it("lets functions that wait run side by side, as mb's do, each still held to its limit", async () => {
+    // 20 calls that wait 400 ms each: one after another they would take 8 s.
+    const started = Date.now();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => post("/run", { id: "sleeps", call: {}, limitMs: 1_000 })),
+    );
+    expect(answers).toEqual(
+      Array.from({ length: 20 }, () => ({ status: 200, body: { ok: true, value: 1 } })),
+    );
+    expect(Date.now() - started).toBeLessThan(3_000);
+    const never = workerCode("return new Promise(() => {});");
+    expect(await post("/run", { id: "never", code: never, call: {}, limitMs: 200 })).toEqual({
+      status: 200,
+      body: { ok: false, data: "user code did not finish within 200 ms" },
     });
   });
 
