@@ -116,4 +116,39 @@ describe("the keep-alive relay in front of workerd", () => {
     expect(await client.ended).toBe("end");
     expect(Date.now() - idleSince).toBeGreaterThanOrEqual(IDLE_MS * 3 - 20);
   });
+
+  it("answers a request past its byte limit 413 in mb's envelope, sends workerd no more of it, and closes", async () => {
+    let received = 0;
+    upstream = createServer((socket) => {
+      socket.on("data", (chunk) => {
+        received += chunk.length;
+      });
+      socket.on("error", () => {});
+    });
+    const port = await new Promise<number>((done) =>
+      upstream?.listen(0, "127.0.0.1", () => done(portOf(upstream as Server))),
+    );
+    const options = { host: "127.0.0.1", port: 0, upstream: { host: "127.0.0.1", port } };
+    relay = await listenKeepAlive({ ...options, maxRequestBytes: 1024 });
+    const socket = connect(relay.port, "127.0.0.1");
+    let answer = "";
+    socket.on("data", (chunk) => {
+      answer += chunk.toString();
+    });
+    const closed = new Promise((done) => socket.on("close", done));
+    socket.write("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n");
+    for (let i = 0; i < 8 && !socket.destroyed; i++) {
+      socket.write(`200\r\n${"x".repeat(512)}\r\n`);
+      await sleep(10);
+    }
+    await closed;
+    const [head, body] = answer.split("\r\n\r\n");
+    expect(head).toMatch(/^HTTP\/1\.1 413 Payload Too Large\r\n/);
+    expect(head).toContain("Connection: close");
+    expect(JSON.parse(body ?? "")).toMatchObject({
+      errors: [{ code: "limit exceeded", data: { limit: "maxRequestBytes", max: 1024 } }],
+    });
+    expect(received).toBeGreaterThan(0);
+    expect(received).toBeLessThanOrEqual(1024);
+  });
 });

@@ -1,6 +1,7 @@
 import { connect, type NetConnectOpts, type Socket } from "node:net";
 import { FAULT_HEADER, RANDOM_DATA, SOCKET_FAULTS, type SocketFault } from "@mockctl/contract/faults";
 import type { Admission } from "./admission.ts";
+import { tooLargeAnswer } from "./request-limit.ts";
 
 /** A request is replayed on a fresh upstream connection only up to this size (it is held until answered). */
 const REPLAY_LIMIT_BYTES = 1 << 20;
@@ -14,7 +15,12 @@ export interface RelaySettings {
   quietMs: number;
   /** Shared by every relay of a socket: how many requests are in workerd at once (admission.ts). */
   admission?: Admission;
+  /** The most bytes a request may send before workerd answers (request-limit.ts); absent: no limit. */
+  maxRequestBytes?: number;
 }
+
+/** How long a refused client may go on sending (its bytes thrown away) before its connection is cut. */
+const REFUSED_DRAIN_MS = 5_000;
 
 /**
  * workerd's bytes are read into this one buffer (net's `onread`), shared by every relay: a chunk is
@@ -62,6 +68,8 @@ export class Relay {
   private admitted = false;
   /** A request's bytes while it waits for a place (the client is paused meanwhile). */
   private queued: Buffer[] | undefined;
+  /** Answered 413 for a request past the limit: what the client still sends is thrown away. */
+  private refused = false;
   private readonly admit = () => this.admitQueued();
 
   constructor(
@@ -83,6 +91,7 @@ export class Relay {
   }
 
   private fromClient(chunk: Buffer): void {
+    if (this.refused) return;
     if (this.queued !== undefined) {
       this.queued.push(chunk);
       return;
@@ -130,12 +139,35 @@ export class Relay {
   }
 
   private send(chunk: Buffer): void {
+    if (this.refused) return;
+    const max = this.settings.maxRequestBytes;
+    if (max !== undefined && this.inFlightBytes + chunk.length > max) {
+      this.refuse(max);
+      return;
+    }
     const upstream = this.upstream ?? this.dial();
     if (this.inFlightBytes === 0) this.sentAt = Date.now();
     this.inFlightBytes += chunk.length;
     if (this.inFlightBytes > REPLAY_LIMIT_BYTES) this.inFlight = undefined;
     this.inFlight?.push(chunk);
     if (!upstream.write(chunk)) this.client.pause();
+  }
+
+  /**
+   * A request past the limit: workerd's connection goes (and with it the part workerd holds), the client gets
+   * 413 in mb's envelope and its connection closes once it stops sending, or after REFUSED_DRAIN_MS.
+   */
+  private refuse(max: number): void {
+    this.refused = true;
+    const upstream = this.upstream;
+    this.upstream = undefined;
+    upstream?.destroy();
+    this.inFlight = undefined;
+    this.inFlightBytes = 0;
+    this.leave();
+    this.client.resume();
+    this.client.end(tooLargeAnswer(max));
+    setTimeout(() => this.client.destroy(), REFUSED_DRAIN_MS).unref();
   }
 
   private fromUpstream(size: number): void {

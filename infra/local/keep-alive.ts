@@ -2,6 +2,7 @@ import { createServer, type Socket } from "node:net";
 import { Admission } from "./admission.ts";
 import { idleSampler } from "./cpu-idle.ts";
 import { Relay, type RelaySettings, type Upstream } from "./keep-alive-relay.ts";
+import { MAX_REQUEST_BYTES } from "./request-limit.ts";
 
 /**
  * workerd closes a connection that has waited this long for its next request (kj::HttpServerSettings'
@@ -33,6 +34,8 @@ export interface KeepAliveOptions {
   held?: boolean;
   /** Requests relayed into workerd at once; more wait their turn (admission.ts). 0 or absent: no limit. */
   maxInFlight?: number;
+  /** The most bytes one request may send (request-limit.ts); MAX_REQUEST_BYTES when absent. */
+  maxRequestBytes?: number;
 }
 
 export interface KeepAliveSocket {
@@ -54,6 +57,7 @@ export function listenKeepAlive(options: KeepAliveOptions): Promise<KeepAliveSoc
     clientIdleMs: options.clientIdleMs ?? CLIENT_IDLE_MS,
     // Silence this long before a close means workerd's idle close (an answer's own close follows at once).
     quietMs: ((options.upstreamIdleCloseMs ?? WORKERD_IDLE_CLOSE_MS) * 4) / 5,
+    maxRequestBytes: options.maxRequestBytes ?? MAX_REQUEST_BYTES,
   };
   const maxInFlight = options.maxInFlight ?? 0;
   const relaySettings: RelaySettings =

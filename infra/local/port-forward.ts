@@ -1,7 +1,14 @@
-import { type Agent, type IncomingMessage, request, type ServerResponse } from "node:http";
+import {
+  type Agent,
+  type ClientRequest,
+  type IncomingMessage,
+  request,
+  type ServerResponse,
+} from "node:http";
 import { FAULT_HEADER, SOCKET_FAULTS } from "@mockctl/contract/faults";
 import { OWN_PORT_HEADER } from "@mockctl/contract/imposter-ports";
 import { playFault, type Upstream } from "./keep-alive-relay.ts";
+import { MAX_REQUEST_BYTES, tooLargeBody } from "./request-limit.ts";
 
 /**
  * The path and query of a request target as the URL standard reads it: dot segments resolved (`%2e` too),
@@ -68,6 +75,20 @@ function failed(outgoing: ServerResponse): void {
   outgoing.writeHead(502, { "content-type": "application/json" }).end(JSON.stringify({ errors }));
 }
 
+/**
+ * A request past MAX_REQUEST_BYTES (request-limit.ts), as the relay answers one on the platform's port: 413
+ * in mb's envelope, the connection closed after it, and what workerd was sent of it dropped.
+ */
+function refuse(outgoing: ServerResponse, sent: { request?: ClientRequest }): void {
+  sent.request?.destroy();
+  if (outgoing.headersSent) {
+    outgoing.destroy();
+    return;
+  }
+  outgoing.shouldKeepAlive = false;
+  outgoing.writeHead(413, { "content-type": "application/json" }).end(tooLargeBody(MAX_REQUEST_BYTES));
+}
+
 /** The request as sent on: for a body held whole, `body`; past the hold, the client's stream itself. */
 type Body = { held: Buffer } | { streamed: Buffer[] };
 
@@ -79,6 +100,7 @@ function send(
   body: Body,
   upstream: Upstream,
   agent: Agent,
+  sent: { request?: ClientRequest; refused?: boolean },
 ): void {
   const target = "path" in upstream ? { socketPath: upstream.path } : upstream;
   const forwarded = request(
@@ -91,10 +113,12 @@ function send(
     },
     (answer) => reply(answer, outgoing),
   );
+  sent.request = forwarded;
   forwarded.on("error", (error: NodeJS.ErrnoException) => {
+    if (sent.refused === true) return;
     // Only a body held whole can go again, and once: the second try is sent as a stream, never retried.
     if ("held" in body && forwarded.reusedSocket && error.code === "ECONNRESET") {
-      send(port, incoming, outgoing, { streamed: [body.held] }, upstream, agent);
+      send(port, incoming, outgoing, { streamed: [body.held] }, upstream, agent, sent);
     } else failed(outgoing);
   });
   if (incoming.headers.connection === undefined) forwarded.removeHeader("connection");
@@ -122,16 +146,33 @@ export function forward(
   upstream: Upstream,
   agent: Agent,
 ): void {
+  const sent: { request?: ClientRequest; refused?: boolean } = {};
+  const tooLarge = () => {
+    sent.refused = true;
+    incoming.off("data", onData).off("data", count).off("end", onEnd);
+    incoming.unpipe();
+    refuse(outgoing, sent);
+  };
   const chunks: Buffer[] = [];
   let held = 0;
+  let total = 0;
+  const count = (chunk: Buffer) => {
+    total += chunk.length;
+    if (total > MAX_REQUEST_BYTES && sent.refused !== true) tooLarge();
+  };
   const onData = (chunk: Buffer) => {
     chunks.push(chunk);
     held += chunk.length;
     if (held <= HOLD_BYTES) return;
     incoming.off("data", onData).off("end", onEnd);
-    send(port, incoming, outgoing, { streamed: chunks }, upstream, agent);
+    send(port, incoming, outgoing, { streamed: chunks }, upstream, agent, sent);
   };
-  const onEnd = () => send(port, incoming, outgoing, { held: Buffer.concat(chunks) }, upstream, agent);
-  incoming.on("data", onData).on("end", onEnd);
+  const onEnd = () => send(port, incoming, outgoing, { held: Buffer.concat(chunks) }, upstream, agent, sent);
+  // Said up front: refused before a byte of it reaches workerd.
+  if (Number(incoming.headers["content-length"]) > MAX_REQUEST_BYTES) {
+    tooLarge();
+    return;
+  }
+  incoming.on("data", count).on("data", onData).on("end", onEnd);
   incoming.on("error", () => outgoing.destroy());
 }
