@@ -1,6 +1,7 @@
 import { connect, type NetConnectOpts, type Socket } from "node:net";
 import { FAULT_HEADER, RANDOM_DATA, SOCKET_FAULTS, type SocketFault } from "@mockctl/contract/faults";
 import type { Admission } from "./admission.ts";
+import { handedOver } from "./handed-over.ts";
 import { tooLargeAnswer } from "./request-limit.ts";
 
 /** A request is replayed on a fresh upstream connection only up to this size (it is held until answered). */
@@ -17,6 +18,11 @@ export interface RelaySettings {
   admission?: Admission;
   /** The most bytes a request may send before workerd answers (request-limit.ts); absent: no limit. */
   maxRequestBytes?: number;
+  /**
+   * Takes over a client whose request Node's HTTP server must answer (handed-over.ts: HTTP/1.0, or
+   * `Connection: close`), with that request's first bytes. Absent: every request is relayed.
+   */
+  handOver?: (client: Socket, chunk: Buffer) => void;
 }
 
 /** How long a refused client may go on sending (its bytes thrown away) before its connection is cut. */
@@ -76,22 +82,37 @@ export class Relay {
     private readonly client: Socket,
     private readonly settings: RelaySettings,
   ) {
-    client.on("data", (chunk: Buffer) => this.fromClient(chunk));
-    client.on("drain", () => this.upstream?.resume());
-    client.on("end", () => this.clientEnded());
+    client.on("data", this.onData);
+    client.on("drain", this.onDrain);
+    client.on("end", this.onEnd);
     client.on("error", () => client.destroy());
     client.on("close", () => {
       this.upstream?.destroy();
       this.leave();
     });
-    client.setTimeout(settings.clientIdleMs, () => {
-      if (this.inFlightBytes === 0) client.end();
-    });
+    client.setTimeout(settings.clientIdleMs, this.onIdle);
     this.dial();
   }
 
+  private readonly onData = (chunk: Buffer) => this.fromClient(chunk);
+  private readonly onDrain = () => this.upstream?.resume();
+  private readonly onEnd = () => this.clientEnded();
+  private readonly onIdle = () => {
+    if (this.inFlightBytes === 0) this.client.end();
+  };
+
   private fromClient(chunk: Buffer): void {
     if (this.refused) return;
+    const handOver = this.settings.handOver;
+    if (
+      handOver !== undefined &&
+      this.inFlightBytes === 0 &&
+      this.queued === undefined &&
+      handedOver(chunk)
+    ) {
+      this.handOver(handOver, chunk);
+      return;
+    }
     if (this.queued !== undefined) {
       this.queued.push(chunk);
       return;
@@ -151,6 +172,17 @@ export class Relay {
     if (this.inFlightBytes > REPLAY_LIMIT_BYTES) this.inFlight = undefined;
     this.inFlight?.push(chunk);
     if (!upstream.write(chunk)) this.client.pause();
+  }
+
+  /** The client leaves the relay between two requests: nothing of it is in flight. */
+  private handOver(to: (client: Socket, chunk: Buffer) => void, chunk: Buffer): void {
+    this.client.off("data", this.onData).off("drain", this.onDrain).off("end", this.onEnd);
+    this.client.setTimeout(0, this.onIdle);
+    const upstream = this.upstream;
+    this.upstream = undefined;
+    upstream?.destroy();
+    this.leave();
+    to(this.client, chunk);
   }
 
   /**

@@ -1,7 +1,9 @@
+import { Agent, createServer as createHttpServer } from "node:http";
 import { createServer, type Socket } from "node:net";
 import { Admission } from "./admission.ts";
 import { idleSampler } from "./cpu-idle.ts";
 import { Relay, type RelaySettings, type Upstream } from "./keep-alive-relay.ts";
+import { forwardAsSent } from "./port-forward.ts";
 import { MAX_REQUEST_BYTES } from "./request-limit.ts";
 
 /**
@@ -59,9 +61,13 @@ export function listenKeepAlive(options: KeepAliveOptions): Promise<KeepAliveSoc
     quietMs: ((options.upstreamIdleCloseMs ?? WORKERD_IDLE_CLOSE_MS) * 4) / 5,
     maxRequestBytes: options.maxRequestBytes ?? MAX_REQUEST_BYTES,
   };
+  const closing = closingServer(options.upstream);
   const maxInFlight = options.maxInFlight ?? 0;
-  const relaySettings: RelaySettings =
-    maxInFlight > 0 ? { ...settings, admission: new Admission(maxInFlight, idleSampler()) } : settings;
+  const relaySettings: RelaySettings = {
+    ...settings,
+    handOver: closing.handOver,
+    ...(maxInFlight > 0 && { admission: new Admission(maxInFlight, idleSampler()) }),
+  };
   let waiting: Socket[] | undefined = options.held ? [] : undefined;
   const server = createServer({ allowHalfOpen: true, noDelay: true }, (client) => {
     clients.add(client);
@@ -97,10 +103,29 @@ export function listenKeepAlive(options: KeepAliveOptions): Promise<KeepAliveSoc
         close: () =>
           new Promise((done) => {
             relaySettings.admission?.close();
+            closing.agent.destroy();
             server.close(() => done());
             for (const client of clients) client.destroy();
           }),
       });
     });
   });
+}
+
+/**
+ * A client whose request Node's HTTP server must answer (handed-over.ts: HTTP/1.0, as ApacheBench sends, or
+ * `Connection: close`) is served by it from then on: it closes a connection as asked and keeps HTTP/1.0's
+ * alive with the header that version needs, where workerd does neither and the byte relay cannot tell where
+ * an answer ends. It also reads an absolute-form target. A path of its own: HTTP/1.1 keep-alive clients
+ * never take it, and a client that does is served at about the rate of an imposter's own port.
+ */
+function closingServer(upstream: Upstream) {
+  // workerd drops a connection idle for 5 s; the pool retires its own after 4 (as imposter-ports.ts's).
+  const agent = new Agent({ keepAlive: true, timeout: 4_000 });
+  const server = createHttpServer((incoming, outgoing) => forwardAsSent(incoming, outgoing, upstream, agent));
+  const handOver = (client: Socket, chunk: Buffer) => {
+    server.emit("connection", client);
+    client.emit("data", chunk);
+  };
+  return { handOver, agent };
 }

@@ -29,25 +29,22 @@ export function pathOf(target: string | undefined): string {
 /**
  * The client's headers as an object (repeats as arrays, names as sent), for Node's client: given a list it
  * writes the head at once, with its own `Connection: keep-alive`, which mb's recorded requests never show.
+ * `added` replace any the client sent under their names.
  */
-function headersOf(raw: readonly string[], address: string, port: number): Record<string, string | string[]> {
+function headersOf(raw: readonly string[], added: Record<string, string>): Record<string, string | string[]> {
   const headers: Record<string, string | string[]> = {};
   // Node's client keys headers by lower-cased name: repeats in any case go under the first spelling seen.
   const spelling = new Map<string, string>();
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const lower = raw[i]!.toLowerCase();
     const value = raw[i + 1]!;
-    // The client's address, which the edge reads as Cloudflare's (requestFrom, ip), and the port it came
-    // in on: never ones it sent.
-    if (lower === "cf-connecting-ip" || lower === OWN_PORT_HEADER) continue;
+    if (Object.hasOwn(added, lower)) continue;
     const name = spelling.get(lower) ?? raw[i]!;
     spelling.set(lower, name);
     const seen = headers[name];
     headers[name] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
   }
-  headers["cf-connecting-ip"] = address;
-  headers[OWN_PORT_HEADER] = String(port);
-  return headers;
+  return Object.assign(headers, added);
 }
 
 /** The client's address as mb's requests show it: IPv4 clients of a dual-stack socket as ::ffff:a.b.c.d. */
@@ -79,7 +76,7 @@ function failed(outgoing: ServerResponse): void {
  * A request past MAX_REQUEST_BYTES (request-limit.ts), as the relay answers one on the platform's port: 413
  * in mb's envelope, the connection closed after it, and what workerd was sent of it dropped.
  */
-function refuse(outgoing: ServerResponse, sent: { request?: ClientRequest }): void {
+function refuse(outgoing: ServerResponse, sent: Sent): void {
   sent.request?.destroy();
   if (outgoing.headersSent) {
     outgoing.destroy();
@@ -92,15 +89,27 @@ function refuse(outgoing: ServerResponse, sent: { request?: ClientRequest }): vo
 /** The request as sent on: for a body held whole, `body`; past the hold, the client's stream itself. */
 type Body = { held: Buffer } | { streamed: Buffer[] };
 
+/** Where a request goes in workerd, and the headers it goes with. */
+interface Route {
+  path: string;
+  headers: Record<string, string | string[]>;
+}
+
+/** The request sent on to workerd, and whether the client was refused (request-limit.ts). */
+interface Sent {
+  request?: ClientRequest;
+  refused?: boolean;
+}
+
 /** Sends one request on; a pooled connection that turned out closed is tried once more on a new one. */
 function send(
-  port: number,
+  route: Route,
   incoming: IncomingMessage,
   outgoing: ServerResponse,
   body: Body,
   upstream: Upstream,
   agent: Agent,
-  sent: { request?: ClientRequest; refused?: boolean },
+  sent: Sent,
 ): void {
   const target = "path" in upstream ? { socketPath: upstream.path } : upstream;
   const forwarded = request(
@@ -108,8 +117,8 @@ function send(
       ...target,
       agent,
       method: incoming.method,
-      path: `/i/${port}${pathOf(incoming.url)}`,
-      headers: headersOf(incoming.rawHeaders, addressOf(incoming), port),
+      path: route.path,
+      headers: route.headers,
     },
     (answer) => reply(answer, outgoing),
   );
@@ -118,7 +127,7 @@ function send(
     if (sent.refused === true) return;
     // Only a body held whole can go again, and once: the second try is sent as a stream, never retried.
     if ("held" in body && forwarded.reusedSocket && error.code === "ECONNRESET") {
-      send(port, incoming, outgoing, { streamed: [body.held] }, upstream, agent, sent);
+      send(route, incoming, outgoing, { streamed: [body.held] }, upstream, agent, sent);
     } else failed(outgoing);
   });
   if (incoming.headers.connection === undefined) forwarded.removeHeader("connection");
@@ -136,8 +145,8 @@ const HOLD_BYTES = 1 << 20;
 
 /**
  * One request to imposter `port` on its own socket, sent on to workerd as `/i/<port><path>`: headers as the
- * client sent them (names, order, repeats). Its body is held whole up to HOLD_BYTES, so the request can be
- * sent again on a fresh connection; a larger one streams through, never held in the launcher's memory.
+ * client sent them (names, order, repeats), but the client's address and the port, which the edge reads
+ * (requestFrom, ip; the imposter): never ones it sent.
  */
 export function forward(
   port: number,
@@ -146,7 +155,39 @@ export function forward(
   upstream: Upstream,
   agent: Agent,
 ): void {
-  const sent: { request?: ClientRequest; refused?: boolean } = {};
+  const added = { "cf-connecting-ip": addressOf(incoming), [OWN_PORT_HEADER]: String(port) };
+  const route = { path: `/i/${port}${pathOf(incoming.url)}`, headers: headersOf(incoming.rawHeaders, added) };
+  forwardOn(route, incoming, outgoing, upstream, agent);
+}
+
+/**
+ * A request of the platform's own port, sent on as the client sent it (as the byte relay does) but for its
+ * target: absolute-form (`GET http://host/path`, which a client configured to use us as its proxy sends)
+ * is cut to its path, which workerd refused with a 500.
+ */
+export function forwardAsSent(
+  incoming: IncomingMessage,
+  outgoing: ServerResponse,
+  upstream: Upstream,
+  agent: Agent,
+): void {
+  outgoing.sendDate = false;
+  const route = { path: pathOf(incoming.url), headers: headersOf(incoming.rawHeaders, {}) };
+  forwardOn(route, incoming, outgoing, upstream, agent);
+}
+
+/**
+ * Its body is held whole up to HOLD_BYTES, so the request can be sent again on a fresh connection; a larger
+ * one streams through, never held in the launcher's memory; past MAX_REQUEST_BYTES it is refused.
+ */
+function forwardOn(
+  route: Route,
+  incoming: IncomingMessage,
+  outgoing: ServerResponse,
+  upstream: Upstream,
+  agent: Agent,
+): void {
+  const sent: Sent = {};
   const tooLarge = () => {
     sent.refused = true;
     incoming.off("data", onData).off("data", count).off("end", onEnd);
@@ -165,9 +206,9 @@ export function forward(
     held += chunk.length;
     if (held <= HOLD_BYTES) return;
     incoming.off("data", onData).off("end", onEnd);
-    send(port, incoming, outgoing, { streamed: chunks }, upstream, agent, sent);
+    send(route, incoming, outgoing, { streamed: chunks }, upstream, agent, sent);
   };
-  const onEnd = () => send(port, incoming, outgoing, { held: Buffer.concat(chunks) }, upstream, agent, sent);
+  const onEnd = () => send(route, incoming, outgoing, { held: Buffer.concat(chunks) }, upstream, agent, sent);
   // Said up front: refused before a byte of it reaches workerd.
   if (Number(incoming.headers["content-length"]) > MAX_REQUEST_BYTES) {
     tooLarge();

@@ -1,0 +1,75 @@
+import { connect } from "node:net";
+import { describe, expect, it } from "vitest";
+import { platformForTests } from "./platform-for-tests.ts";
+
+const platform = platformForTests("handed-over");
+
+/** Writes `requests` on one raw connection; resolves with all it read and whether the platform closed it. */
+function raw(requests: string, waitMs = 1_500): Promise<{ text: string; closed: boolean }> {
+  const { hostname, port } = new URL(platform.url);
+  return new Promise((resolve) => {
+    let text = "";
+    const socket = connect(Number(port), hostname, () => socket.write(requests));
+    const timer = setTimeout(() => {
+      socket.destroy();
+      resolve({ text, closed: false });
+    }, waitMs);
+    socket.on("data", (chunk) => {
+      text += chunk.toString();
+    });
+    socket.on("end", () => {
+      clearTimeout(timer);
+      resolve({ text, closed: true });
+    });
+    socket.on("error", () => {});
+  });
+}
+
+const answers = (text: string) => text.match(/HTTP\/1\.1 \d+/g) ?? [];
+
+describe("requests the relay hands to Node's HTTP server", () => {
+  it("closes after answering HTTP/1.0 and Connection: close, as ApacheBench waits for", async () => {
+    const created = await fetch(`${platform.url}/imposters`, {
+      method: "POST",
+      body: JSON.stringify({
+        protocol: "http",
+        port: 4561,
+        stubs: [{ responses: [{ is: { body: "hello" } }] }],
+      }),
+    });
+    expect(created.status).toBe(201);
+    const old = await raw("GET /i/4561/ HTTP/1.0\r\n\r\n");
+    expect(old).toMatchObject({ closed: true });
+    expect(old.text).toMatch(/^HTTP\/1\.1 200 OK\r\n[^]*\r\n\r\nhello$/);
+    const closing = await raw("GET /i/4561/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    expect(closing).toMatchObject({ closed: true });
+    expect(closing.text.endsWith("hello")).toBe(true);
+  });
+
+  it("keeps HTTP/1.0's keep-alive alive, and says so as that version needs (ab -k)", async () => {
+    const get = "GET /i/4561/ HTTP/1.0\r\nConnection: Keep-Alive\r\n\r\n";
+    const kept = await raw(get + get, 800);
+    expect(kept.closed).toBe(false);
+    expect(answers(kept.text)).toEqual(["HTTP/1.1 200", "HTTP/1.1 200"]);
+    expect(kept.text.toLowerCase()).toContain("connection: keep-alive");
+  });
+
+  it("answers an absolute-form target by its path, not 500", async () => {
+    const { host } = new URL(platform.url);
+    const absolute = await raw(
+      `GET http://${host}/i/4561/ HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
+    );
+    expect(absolute.text).toMatch(/^HTTP\/1\.1 200 OK[^]*hello$/);
+    const admin = await raw(`GET http://${host}/imposters HTTP/1.1\r\nHost: ${host}\r\n\r\n`, 800);
+    expect(answers(admin.text)).toEqual(["HTTP/1.1 200"]);
+    expect(admin.text).toContain('"port": 4561');
+  });
+
+  it("keeps relaying HTTP/1.1 keep-alive requests as they are", async () => {
+    const get = "GET /i/4561/ HTTP/1.1\r\nHost: x\r\n\r\n";
+    const kept = await raw(get, 800);
+    expect(kept.closed).toBe(false);
+    // The byte relay passes workerd's head as it is: no Date, which Node's server would add.
+    expect(kept.text.toLowerCase()).not.toContain("date:");
+  });
+});
