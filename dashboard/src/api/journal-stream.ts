@@ -5,6 +5,7 @@ import {
   JournalEventSchema,
   type StubsEvent,
   StubsEventSchema,
+  VersionEventSchema,
 } from "./journal.ts";
 import { readSse } from "./sse.ts";
 import type { JournalEntry } from "./types.ts";
@@ -19,6 +20,8 @@ export interface StreamHandlers {
   onEntries: (batch: JournalEntry[]) => void;
   /** Answers a proxy recorded into the stubs (`event: stubs`), gathered like entries: one call per batch. */
   onStubs?: (batch: StubsEvent[]) => void;
+  /** The imposter's newest version (`event: version`: its stubs changed, by anyone), once per batch. */
+  onVersion?: (version: number) => void;
 }
 
 /**
@@ -45,14 +48,16 @@ export async function followStream(
   signal.addEventListener("abort", () => done.abort(), { once: true });
   let pending: JournalEntry[] = [];
   let recorded: StubsEvent[] = [];
+  let version: number | undefined;
   let scheduled = false;
   // Entries first: a `stubs` event follows the request that was proxied.
   const flush = () => {
-    const [batch, stubs] = [pending, recorded];
-    [pending, recorded, scheduled] = [[], [], false];
+    const [batch, stubs, newest] = [pending, recorded, version];
+    [pending, recorded, version, scheduled] = [[], [], undefined, false];
     if (signal.aborted) return;
     if (batch.length > 0) handlers.onEntries(batch);
     if (stubs.length > 0) handlers.onStubs?.(stubs);
+    if (newest !== undefined) handlers.onVersion?.(newest);
   };
   const later = () => {
     if (!scheduled) setTimeout(flush, FLUSH_MS);
@@ -71,6 +76,9 @@ export async function followStream(
         later();
       } else if (event.event === JOURNAL_EVENTS.stubs) {
         recorded.push(StubsEventSchema.parse(JSON.parse(event.data)));
+        later();
+      } else if (event.event === JOURNAL_EVENTS.version) {
+        version = Math.max(version ?? 0, VersionEventSchema.parse(JSON.parse(event.data)).version);
         later();
       }
     },

@@ -9,5 +9,6 @@ export {
   journalEntrySchema as JournalEventSchema,
   journalHelloSchema as HelloEventSchema,
   journalStubsSchema as StubsEventSchema,
+  journalVersionSchema as VersionEventSchema,
   type NearMiss,
 } from "@mockctl/contract/journal-api";

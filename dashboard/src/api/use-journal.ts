@@ -24,6 +24,8 @@ export interface Journal {
   source: JournalSource;
   /** The answers proxies recorded into the stubs while the page listened (`event: stubs`), oldest first. */
   recordings: StubsEvent[];
+  /** The newest version of the imposter the stream told of (`event: version`), if it told of one. */
+  version?: number;
 }
 
 /** Appends the entries newer than the last one held (a stream followed again replays some twice). */
@@ -58,6 +60,7 @@ export function useJournal(api: Api, port: number): Journal {
   const [entries, setEntries] = useState<JournalEntry[]>([]);
   const [recordings, setRecordings] = useState<StubsEvent[]>([]);
   const [source, setSource] = useState<JournalSource>("connecting");
+  const [version, setVersion] = useState<number>();
   useEffect(() => {
     const abort = new AbortController();
     const { signal } = abort;
@@ -92,6 +95,7 @@ export function useJournal(api: Api, port: number): Journal {
             setEntries((previous) => appendNewer(previous, batch));
           },
           onStubs: (batch: StubsEvent[]) => setRecordings((previous) => [...previous, ...batch]),
+          onVersion: (newest: number) => setVersion((previous) => Math.max(previous ?? 0, newest)),
         };
         const outcome = await followStream(api, port, last, handlers, signal).catch(() => "ended" as const);
         if (outcome === "unsupported") return poll();
@@ -105,8 +109,9 @@ export function useJournal(api: Api, port: number): Journal {
     };
     setEntries([]);
     setRecordings([]);
+    setVersion(undefined);
     void follow();
     return () => abort.abort();
   }, [api, port]);
-  return { entries, source, recordings };
+  return version === undefined ? { entries, source, recordings } : { entries, source, recordings, version };
 }

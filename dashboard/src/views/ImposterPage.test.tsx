@@ -65,6 +65,28 @@ describe("ImposterPage", () => {
     expect(reads).toHaveLength(2); // the page's first read, and one for the recording
   });
 
+  it("reads the stubs again when the stream tells of a new version, with no request to show it", async () => {
+    let version = 3;
+    const fetchImpl = async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url.endsWith("/requests/stream")) return sseResponse('event: hello\ndata: {"seq":0}\n\n', true);
+      if (url.includes("/requests/stream?since=0")) {
+        version = 4; // changed by a test suite through the admin API while the page was open
+        return sseResponse('event: hello\ndata: {"seq":0}\n\nevent: version\ndata: {"version":4}\n\n', false);
+      }
+      const stubs = version === 4 ? [recordedStub] : [proxyStub];
+      return new Response(JSON.stringify(imposterWith(stubs)), {
+        headers: { "content-type": "application/json", etag: `"${version}"` },
+      });
+    };
+    const api = createApi({ base: "", token: undefined }, fetchImpl as typeof fetch);
+    await act(async () => render(<ImposterPage api={api} port={4545} tab="stubs" />));
+    const list = await screen.findByRole("grid", { name: "stubs" }, { timeout: 3_000 });
+    await within(list).findByText(/deepEquals path "\/a"/, {}, { timeout: 3_000 });
+    const rows = within(list).getAllByRole("row");
+    expect(rows.map((row) => row.textContent?.includes("proxy http://origin.test"))).toEqual([false]);
+  });
+
   it("keeps unsaved stub edits through a look at another tab", async () => {
     const { api } = platform();
     const { rerender } = await act(async () => render(<ImposterPage api={api} port={4545} tab="stubs" />));

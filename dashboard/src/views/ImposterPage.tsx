@@ -47,9 +47,14 @@ export function ImposterPage({ api, port, tab }: { api: Api; port: number; tab: 
   useEffect(() => {
     if (recorded > 0) reload();
   }, [recorded, reload]);
-  // A request answered by a newer version than the one shown (stubs changed elsewhere: the CLI, another
-  // tab): read the imposter again, so stub indexes are read against the stubs that answered.
-  const newest = journal.entries.at(-1)?.version;
+  // A request answered by a newer version than the one shown, or the stream telling of one (stubs changed
+  // elsewhere: the CLI, a test suite, another tab): read the imposter again, so the stubs shown are the
+  // platform's and stub indexes are read against the stubs that answered.
+  const answeredBy = journal.entries.at(-1)?.version;
+  const newest =
+    answeredBy === undefined && journal.version === undefined
+      ? undefined
+      : Math.max(answeredBy ?? 0, journal.version ?? 0);
   const shown = imposter?.version;
   useEffect(() => {
     if (newest !== undefined && shown !== undefined && newest > shown) reload();

@@ -52,6 +52,10 @@ export const journalStubsSchema = z.object({
 });
 export type JournalStubs = z.infer<typeof journalStubsSchema>;
 
+/** `event: version`: the imposter's version after a change (the `version` of `GET /imposters/:id`). */
+export const journalVersionSchema = z.object({ version: z.number().int().nonnegative() });
+export type JournalVersion = z.infer<typeof journalVersionSchema>;
+
 /** The request to explain: an mb request; what is left out is empty, as in a bare `GET /`. */
 export const explainRequestSchema = z.object({
   request: z.object({

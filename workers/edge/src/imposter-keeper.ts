@@ -109,6 +109,7 @@ export class ImposterKeeper {
     const storedBytes = this.#store.save(this.#version, stored, fresh, text);
     this.#live = { ...stored, engine: createEngine(stored.imposter), storedBytes };
     this.#publish();
+    this.#feed.publishVersion(this.#version);
     return this.#record(this.#live);
   }
 
@@ -196,6 +197,7 @@ export class ImposterKeeper {
     this.#version += 1;
     this.#store.resetRequests(this.#version);
     this.#publish();
+    this.#feed.publishVersion(this.#version);
     return ok(this.#record(live));
   }
 

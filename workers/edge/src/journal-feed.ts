@@ -74,6 +74,13 @@ export class JournalFeed {
     for (const writer of this.#writers) this.#send(writer, chunk);
   }
 
+  /** The imposter moved to `version` (an admin change, a recording, its requests cleared). */
+  publishVersion(version: number): void {
+    if (this.#writers.size === 0) return;
+    const chunk = sseEvent(JOURNAL_EVENTS.version, { version });
+    for (const writer of this.#writers) this.#send(writer, chunk);
+  }
+
   /** Ends every stream cleanly (the imposter is gone). */
   close(): void {
     for (const writer of this.#writers) writer.close().catch(() => {});

@@ -12,7 +12,7 @@ describe("the live journal (ImposterObject.journal)", () => {
     await objectFor(port).put(recording(port));
     const stream = await objectFor(port).journal();
     expect(stream).not.toBeNull();
-    const events = eventReader(stream!);
+    const events = eventReader(stream!, ["version"]);
     expect(await events.take(1)).toEqual([{ event: "hello", data: { seq: 0 } }]);
     await send(`/i/${port}/a?q=1`);
     await send(`/i/${port}/none`, { method: "POST", body: "x" });
@@ -42,7 +42,7 @@ describe("the live journal (ImposterObject.journal)", () => {
       },
     ];
     await objectFor(port).put(imposter(port, { recordRequests: true, stubs }));
-    const events = eventReader((await objectFor(port).journal())!);
+    const events = eventReader((await objectFor(port).journal())!, ["version"]);
     await events.take(1);
     const answer = await send(`/i/${port}/boom`);
     expect(answer.status).toBe(500);
@@ -57,7 +57,7 @@ describe("the live journal (ImposterObject.journal)", () => {
     const port = freshPort();
     await objectFor(port).put(recording(port));
     for (const path of ["/a", "/b", "/c"]) await send(`/i/${port}${path}`);
-    const replayed = eventReader((await objectFor(port).journal(1))!);
+    const replayed = eventReader((await objectFor(port).journal(1))!, ["version"]);
     const [hello, ...rest] = await replayed.take(3);
     expect(hello).toEqual({ event: "hello", data: { seq: 3 } });
     expect(rest.map((e) => (e.data as JournalEntry).request.path)).toEqual(["/b", "/c"]);
@@ -66,7 +66,7 @@ describe("the live journal (ImposterObject.journal)", () => {
     await send(`/i/${port}/d`);
     expect((await replayed.take(1))[0]?.data).toMatchObject({ seq: 4, request: { path: "/d" } });
     // A since beyond the last number (an object restarted with an empty journal) replays what is kept.
-    const [, again] = await eventReader((await objectFor(port).journal(99))!).take(2);
+    const [, again] = await eventReader((await objectFor(port).journal(99))!, ["version"]).take(2);
     expect(again?.data).toMatchObject({ seq: 4 });
   });
 
@@ -75,7 +75,7 @@ describe("the live journal (ImposterObject.journal)", () => {
   it("tells which version of the stubs each entry's index is into, live and replayed", async () => {
     const port = freshPort();
     const first = await objectFor(port).put(recording(port));
-    const events = eventReader((await objectFor(port).journal())!);
+    const events = eventReader((await objectFor(port).journal())!, ["version"]);
     await events.take(1);
     await send(`/i/${port}/a`);
     const changed = await objectFor(port).addStub({ responses: [{ is: { body: "new" } }] }, 0);
@@ -86,14 +86,14 @@ describe("the live journal (ImposterObject.journal)", () => {
       [0, first.version],
       [0, first.version + 1],
     ]);
-    const replayed = (await eventReader((await objectFor(port).journal(0))!).take(3)).slice(1);
+    const replayed = (await eventReader((await objectFor(port).journal(0))!, ["version"]).take(3)).slice(1);
     expect(replayed.map((e) => (e.data as JournalEntry).version)).toEqual([first.version, first.version + 1]);
   });
 
   it("ends every stream cleanly when the imposter is deleted, and has none for an unknown one", async () => {
     const port = freshPort();
     await objectFor(port).put(recording(port));
-    const events = eventReader((await objectFor(port).journal())!);
+    const events = eventReader((await objectFor(port).journal())!, ["version"]);
     await events.take(1);
     await objectFor(port).remove();
     expect(await events.ended()).toBe(true);
@@ -103,7 +103,7 @@ describe("the live journal (ImposterObject.journal)", () => {
   it("sends nothing for an imposter that does not record requests, as mb records nothing", async () => {
     const port = freshPort();
     await objectFor(port).put(imposter(port, { stubs: [is("a")] }));
-    const events = eventReader((await objectFor(port).journal())!);
+    const events = eventReader((await objectFor(port).journal())!, ["version"]);
     await events.take(1);
     await send(`/i/${port}/a`);
     await objectFor(port).put(recording(port));

@@ -10,7 +10,7 @@ const plain = { predicates: [{ equals: { path: "/plain" } }], responses: [{ is: 
 describe("the live journal's stubs events", { timeout: 20_000 }, () => {
   it("proxyOnce: after the proxied request, where the answer was saved and where its proxy is now", async () => {
     const port = await create([plain, proxyTo("http://echo.test")], { recordRequests: true });
-    const events = eventReader((await objectFor(port).journal())!);
+    const events = eventReader((await objectFor(port).journal())!, ["version"]);
     await events.take(1);
     const before = Date.now();
     await send(`/i/${port}/a`);
@@ -26,9 +26,20 @@ describe("the live journal's stubs events", { timeout: 20_000 }, () => {
     expect(saved[2]?.responses[0]?.proxy).toBeDefined();
   });
 
+  it("tells of the imposter's new version with each recording, before its stubs event", async () => {
+    const port = await create([plain, proxyTo("http://echo.test")], { recordRequests: true });
+    const events = eventReader((await objectFor(port).journal())!);
+    await events.take(1);
+    await send(`/i/${port}/a`);
+    const seen = await events.take(3);
+    expect(seen.map((e) => e.event)).toEqual(["request", "version", "stubs"]);
+    const { version } = seen[1]?.data as { version: number };
+    expect((seen[0]?.data as JournalEntry).version).toBe(version - 1);
+  });
+
   it("proxyAlways: a new stub at the end, then appends to it; sent without recordRequests too", async () => {
     const port = await create([proxyTo("http://echo.test", { mode: "proxyAlways" }), plain]);
-    const events = eventReader((await objectFor(port).journal())!);
+    const events = eventReader((await objectFor(port).journal())!, ["version"]);
     await events.take(1);
     for (const path of ["/a", "/b", "/a"]) await send(`/i/${port}${path}`);
     const changes = (await events.take(3)).map((e) => [e.event, (e.data as JournalStubs).stubIndex]);
@@ -44,7 +55,7 @@ describe("the live journal's stubs events", { timeout: 20_000 }, () => {
     const port = await create([plain, proxyTo("http://echo.test", { mode: "proxyTransparent" })], {
       recordRequests: true,
     });
-    const events = eventReader((await objectFor(port).journal())!);
+    const events = eventReader((await objectFor(port).journal())!, ["version"]);
     await events.take(1);
     await send(`/i/${port}/a`);
     await send(`/i/${port}/plain`);

@@ -3,8 +3,11 @@ export interface SseEvent {
   data: unknown;
 }
 
-/** Reads server-sent events off a stream until `count` have arrived (comments are skipped). */
-export function eventReader(stream: ReadableStream<Uint8Array>) {
+/**
+ * Reads server-sent events off a stream until `count` have arrived (comments are skipped, and events named
+ * in `except`: a test of requests and recordings need not count the `version` events between them).
+ */
+export function eventReader(stream: ReadableStream<Uint8Array>, except: readonly string[] = []) {
   const reader = stream.getReader();
   const decoder = new TextDecoder();
   let buffer = "";
@@ -21,7 +24,9 @@ export function eventReader(stream: ReadableStream<Uint8Array>) {
           buffer = buffer.slice(end + 2);
           const event = /^event: (.*)$/m.exec(block)?.[1];
           const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event !== undefined && data !== undefined) events.push({ event, data: JSON.parse(data) });
+          if (event !== undefined && data !== undefined && !except.includes(event)) {
+            events.push({ event, data: JSON.parse(data) });
+          }
           end = buffer.indexOf("\n\n");
         }
       }

@@ -198,14 +198,15 @@ const MOCKCTL: Operation[] = [
   {
     method: "get",
     path: "/imposters/:id/requests/stream",
-    summary: "The live journal: server-sent `hello`, `request` and `stubs` events (journal-api.ts)",
+    summary:
+      "The live journal: server-sent `hello`, `request`, `stubs` and `version` events (journal-api.ts)",
     tag: "mockctl",
     query: journalStreamQuerySchema,
     answer: {
       status: 200,
       mediaType: "text/event-stream",
       description:
-        "`event: hello` (data: JournalHello), then `event: request` per recorded request (JournalRequest) and `event: stubs` per answer a proxy recorded into the stubs (JournalStubs)",
+        "`event: hello` (data: JournalHello), then `event: request` per recorded request (JournalRequest) `event: stubs` per answer a proxy recorded into the stubs (JournalStubs), and `event: version` per new version of the imposter, whoever changed it (JournalVersion)",
     },
   },
   {

@@ -1,4 +1,9 @@
-import { journalEntrySchema, journalHelloSchema, journalStubsSchema } from "@mockctl/contract";
+import {
+  journalEntrySchema,
+  journalHelloSchema,
+  journalStubsSchema,
+  journalVersionSchema,
+} from "@mockctl/contract";
 import {
   ImposterDraftSchema,
   ImposterSchema,
@@ -63,4 +68,5 @@ export const COMPONENTS = {
   JournalHello: journalHelloSchema,
   JournalRequest: journalEntrySchema,
   JournalStubs: journalStubsSchema,
+  JournalVersion: journalVersionSchema,
 } as const;

@@ -25,6 +25,7 @@ async function openStream(path: string) {
       }
       return [...text.matchAll(/^data: (.*)$/gm)].map((m) => JSON.parse(m[1]!));
     },
+    text: () => text,
     close: () => reader.cancel(),
   };
 }
@@ -42,6 +43,19 @@ describe("GET /imposters/:id/requests/stream", () => {
     ]);
     await served(4701, "/b");
     expect((await stream.events(3))[2]).toMatchObject({ seq: 2, stubIndex: null, request: { path: "/b" } });
+    await stream.close();
+  });
+
+  it("tells of each new version, so a page can read stubs changed elsewhere without waiting for traffic", async () => {
+    await created({ protocol: "http", port: 4704, stubs: [stub("/a")] });
+    const stream = await openStream("/imposters/4704/requests/stream");
+    expect(await stream.events(1)).toEqual([{ seq: 0 }]);
+    expect((await call("PUT", "/imposters/4704/stubs", { body: { stubs: [stub("/b")] } })).status).toBe(200);
+    const [, changed] = (await stream.events(2)) as [unknown, { version: number }];
+    expect(changed).toEqual({ version: expect.any(Number) });
+    expect((await call("DELETE", "/imposters/4704/savedRequests")).status).toBe(200);
+    expect((await stream.events(3))[2]).toEqual({ version: changed.version + 1 });
+    expect(stream.text()).toContain("event: version\n");
     await stream.close();
   });
 
