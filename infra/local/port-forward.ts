@@ -86,6 +86,21 @@ function refuse(outgoing: ServerResponse, sent: Sent): void {
   outgoing.writeHead(413, { "content-type": "application/json" }).end(tooLargeBody(MAX_REQUEST_BYTES));
 }
 
+/**
+ * Runs a step of sending a request on from an event handler, where a throw would end the launcher (and with it
+ * the admin API and every imposter): a step that throws fails its own request with a 502, and says why once.
+ */
+function safely(outgoing: ServerResponse, step: () => void): void {
+  try {
+    step();
+  } catch (error) {
+    if (!told) process.stderr.write(`could not send a request on to workerd: ${String(error)}\n`);
+    told = true;
+    failed(outgoing);
+  }
+}
+let told = false;
+
 /** The request as sent on: for a body held whole, `body`; past the hold, the client's stream itself. */
 type Body = { held: Buffer } | { streamed: Buffer[] };
 
@@ -130,7 +145,9 @@ function send(
       send(route, incoming, outgoing, { streamed: [body.held] }, upstream, agent, sent);
     } else failed(outgoing);
   });
-  if (incoming.headers.connection === undefined) forwarded.removeHeader("connection");
+  // Node's client sends its head at once for a request with `Expect` (and its own `Connection: keep-alive`
+  // with it): too late to take that out then. Removing it anyway threw, and took the launcher down.
+  if (incoming.headers.connection === undefined && !forwarded.headersSent) forwarded.removeHeader("connection");
   if ("held" in body) {
     forwarded.end(body.held.length === 0 ? undefined : body.held);
     return;
@@ -206,9 +223,10 @@ function forwardOn(
     held += chunk.length;
     if (held <= HOLD_BYTES) return;
     incoming.off("data", onData).off("end", onEnd);
-    send(route, incoming, outgoing, { streamed: chunks }, upstream, agent, sent);
+    safely(outgoing, () => send(route, incoming, outgoing, { streamed: chunks }, upstream, agent, sent));
   };
-  const onEnd = () => send(route, incoming, outgoing, { held: Buffer.concat(chunks) }, upstream, agent, sent);
+  const onEnd = () =>
+    safely(outgoing, () => send(route, incoming, outgoing, { held: Buffer.concat(chunks) }, upstream, agent, sent));
   // Said up front: refused before a byte of it reaches workerd.
   if (Number(incoming.headers["content-length"]) > MAX_REQUEST_BYTES) {
     tooLarge();
