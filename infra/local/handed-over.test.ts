@@ -22,7 +22,11 @@ describe("handedOver", () => {
     ["a body's bytes", Buffer.from("the rest of a body, with Connection: close\r\n\r\n"), false],
     ["an absolute-form target", head("GET http://localhost:2525/imposters HTTP/1.1", "Host: x"), true],
     ["an asterisk-form target", head("OPTIONS * HTTP/1.1", "Host: x"), true],
-    ["a POST that expects 100-continue (curl's upload)", head("POST /u HTTP/1.1", "Expect: 100-continue"), true],
+    [
+      "a POST that expects 100-continue (curl's upload)",
+      head("POST /u HTTP/1.1", "Expect: 100-continue"),
+      true,
+    ],
     ["a GET naming 100-continue elsewhere", head("GET /100-continue HTTP/1.1", "Host: x"), false],
     ["HTTP/2's preface", Buffer.from("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n"), false],
   ])("%s", (_, chunk, expected) => {

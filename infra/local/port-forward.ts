@@ -147,7 +147,9 @@ function send(
   });
   // Node's client sends its head at once for a request with `Expect` (and its own `Connection: keep-alive`
   // with it): too late to take that out then. Removing it anyway threw, and took the launcher down.
-  if (incoming.headers.connection === undefined && !forwarded.headersSent) forwarded.removeHeader("connection");
+  if (incoming.headers.connection === undefined && !forwarded.headersSent) {
+    forwarded.removeHeader("connection");
+  }
   if ("held" in body) {
     forwarded.end(body.held.length === 0 ? undefined : body.held);
     return;
@@ -226,7 +228,9 @@ function forwardOn(
     safely(outgoing, () => send(route, incoming, outgoing, { streamed: chunks }, upstream, agent, sent));
   };
   const onEnd = () =>
-    safely(outgoing, () => send(route, incoming, outgoing, { held: Buffer.concat(chunks) }, upstream, agent, sent));
+    safely(outgoing, () =>
+      send(route, incoming, outgoing, { held: Buffer.concat(chunks) }, upstream, agent, sent),
+    );
   // Said up front: refused before a byte of it reaches workerd.
   if (Number(incoming.headers["content-length"]) > MAX_REQUEST_BYTES) {
     tooLarge();
