@@ -52,7 +52,7 @@ describe("createClient", () => {
     ["create", (c: Client) => c.createImposter({ port: 1 }), "POST", "http://mocks.test/imposters"],
     ["replay", (c: Client) => c.putImposters([]), "PUT", "http://mocks.test/imposters"],
   ] as const)("%s", async (_name, call, method, url) => {
-    const { client, sent } = recording({ imposters: [] });
+    const { client, sent } = recording({ imposters: [], port: 1 });
     await call(client);
     expect(sent).toEqual([expect.objectContaining({ method, url, key: "t" })]);
   });
@@ -115,5 +115,34 @@ describe("createClient", () => {
     ["logs", (c: Client) => c.getLogs(), { hello: "world" }],
   ] as const)("%s refuses JSON without its list", async (_name, call, body) => {
     await expect(call(page(JSON.stringify(body)))).rejects.toThrow("is not Mountebank's admin API");
+  });
+
+  it("refuses a create answered with anything but an imposter (an echo server's 200)", async () => {
+    const { client } = recording({ ok: true }, 200);
+    await expect(client.createImposter({ port: 1 })).rejects.toThrow("is not Mountebank's admin API");
+  });
+
+  // fetch turns a POST redirected by 301 into a GET (the list, 200): deploy said "created" and `--fresh`
+  // deleted imposters it never put back. And it sent x-api-key on to wherever the redirect pointed.
+  it.each([
+    301, 302, 307, 308,
+  ])("follows no redirect (%i): the call fails, naming where it led", async (status) => {
+    const asked: Array<{ url: string; redirect: RequestRedirect | undefined }> = [];
+    const fetcher = (async (url: string | URL, init: RequestInit) => {
+      asked.push({ url: String(url), redirect: init.redirect });
+      return new Response(null, { status, headers: { location: "https://mocks.test/imposters" } });
+    }) as typeof fetch;
+    const client = createClient({ url: "http://mocks.test", source: "--url", token: "t" }, fetcher);
+    for (const call of [() => client.createImposter({ port: 1 }), () => client.deleteImposter(1)]) {
+      const error = await call().catch((e: unknown) => e);
+      expect(error).toMatchObject({
+        message: expect.stringMatching(
+          `answered with a redirect \\(${status} to https://mocks.test/imposters\\), which mockctl does not follow`,
+        ),
+        details: ["target from --url"],
+      });
+      expect((error as { hint: string }).hint).toContain("https://");
+    }
+    expect(asked.map((one) => one.redirect)).toEqual(["manual", "manual"]);
   });
 });

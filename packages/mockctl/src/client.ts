@@ -75,7 +75,12 @@ function errorsOf(body: unknown): { code?: string; message?: string }[] {
 }
 
 /** What the typed client answers, as far as this file reads it. */
-export type Answer = { ok: boolean; status: number; text(): Promise<string> };
+export type Answer = {
+  ok: boolean;
+  status: number;
+  text(): Promise<string>;
+  headers?: { get(name: string): string | null };
+};
 
 /** mb's boolean query flags (`?replayable=true`); a flag that is false is left out, as mb's own CLI does. */
 const flags = (q: Record<string, boolean | undefined>): Record<string, string> =>
@@ -94,7 +99,11 @@ export function connect(target: Target, fetcher: typeof fetch = fetch): Connecti
   const base = target.url.replace(/\/+$/, "");
   const headers: Record<string, string> = { accept: "application/json" };
   if (target.token !== undefined) headers["x-api-key"] = target.token;
-  const api = adminClient(base, { headers, fetch: fetcher });
+  // Redirects are not followed: fetch turns a POST or DELETE redirected by 301 or 302 into a GET, so a deploy
+  // through a redirect (an http:// URL to a host that sends clients to https) reported imposters created that
+  // never were, and `--fresh` deleted them; and it sends x-api-key on to wherever a redirect points.
+  const manual: typeof fetch = (input, init) => fetcher(input, { ...init, redirect: "manual" });
+  const api = adminClient(base, { headers, fetch: manual });
   async function reach<T extends Answer>(send: () => Promise<T>): Promise<T> {
     try {
       return await send();
@@ -116,6 +125,7 @@ export function connect(target: Target, fetcher: typeof fetch = fetch): Connecti
   }
   async function call(what: string, send: () => Promise<Answer>): Promise<unknown> {
     const response = await reach(send);
+    if (response.status >= 300 && response.status < 400) throw redirected(what, response, target);
     const text = await response.text();
     let parsed: unknown = text;
     try {
@@ -130,6 +140,17 @@ export function connect(target: Target, fetcher: typeof fetch = fetch): Connecti
     return parsed;
   }
   return { api, reach, call };
+}
+
+function redirected(what: string, response: Answer, target: Target): CliError {
+  const location = response.headers?.get("location");
+  return new CliError(
+    `${what} was answered with a redirect (${response.status}${location ? ` to ${location}` : ""}), which mockctl does not follow`,
+    [`target from ${target.source}`],
+    location
+      ? `Point --url (or the profile, \`mockctl login\`) at where it leads, e.g. https:// for an http:// URL.`
+      : "Point --url (or the profile, `mockctl login`) at the platform's own origin.",
+  );
 }
 
 function notTheApi(what: string, status: number, text: string, target: Target): CliError {
@@ -173,7 +194,12 @@ export function createClient(target: Target, fetcher: typeof fetch = fetch): Cli
     },
     async createImposter(imposter) {
       const json = imposter as Parameters<typeof api.imposters.$post>[0]["json"];
-      return (await call("POST /imposters", () => api.imposters.$post({ json }))) as Json;
+      const body = await call("POST /imposters", () => api.imposters.$post({ json }));
+      // mb and the platform answer the imposter created; anything else created nothing, whatever its status.
+      if (typeof (body as Json | null)?.port !== "number") {
+        throw notTheApi("POST /imposters", 200, JSON.stringify(body), target);
+      }
+      return body as Json;
     },
     async deleteImposter(port) {
       return (await call(`DELETE /imposters/${port}`, () => api.imposters[":id"].$delete(id(port)))) as Json;
