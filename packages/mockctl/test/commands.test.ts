@@ -207,7 +207,10 @@ describe("import", () => {
     const summary = parsedJson(result);
     expect(summary.imported).toEqual([5601]);
     expect(summary.skipped).toEqual([
-      { port: "5602", reason: "bad data: the tcp protocol is not yet supported" },
+      {
+        port: "5602",
+        reason: "skipped: tcp imposters cannot run here (the platform accepts HTTP only; mb serves them)",
+      },
       { port: "5603", reason: expect.stringContaining("backreference") },
     ]);
     expect(await (await fetch(`${dev.url}/i/5601/ping`)).text()).toBe("pong");

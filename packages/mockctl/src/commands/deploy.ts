@@ -76,6 +76,7 @@ export const deploy: Command = {
       await client.listImposters({ replayable: true }),
       flag(context, "prune"),
       flag(context, "fresh"),
+      report.skipped.flatMap(({ imposter }) => (/^\d+$/.test(imposter) ? [Number(imposter)] : [])),
     );
     await refuseInjectionUpFront(client, shown, injectionNeeds(report.valid, steps));
     const n = counts(steps);

@@ -63,8 +63,11 @@ export const importCommand: Command = {
     });
     const listed = await mb.listImposters({ replayable: true });
     const sourced: SourcedImposter[] = listed.map((definition, index) => ({ file: "mb", index, definition }));
-    const report = checkImposters(sourced, { allowInjection: true, requirePort: true });
-    const skipped: Skipped[] = report.errors.map(({ imposter, reason }) => ({ port: imposter, reason }));
+    const report = checkImposters(sourced, { allowInjection: true, requirePort: true, skipRawTcp: true });
+    const skipped: Skipped[] = [...report.skipped, ...report.errors].map(({ imposter, reason }) => ({
+      port: imposter,
+      reason,
+    }));
     const client = context.client();
     const steps = planDeploy(report.valid, await client.listImposters({ replayable: true }), false);
     const imported: number[] = [];

@@ -25,6 +25,8 @@ export interface CheckReport {
   valid: CheckedImposter[];
   errors: Problem[];
   warnings: string[];
+  /** tcp and smtp imposters left out under `skipRawTcp` (each also a warning). */
+  skipped: Problem[];
 }
 
 function problem(source: SourcedImposter, code: string, reason: string): Problem {
@@ -48,15 +50,16 @@ const RAW_TCP = new Set(["tcp", "smtp"]);
 
 /** Every imposter through the core's validation (mb 2.9.1's messages), plus the CLI's own findings. */
 export function checkImposters(imposters: SourcedImposter[], options: CheckOptions): CheckReport {
-  const report: CheckReport = { valid: [], errors: [], warnings: [] };
+  const report: CheckReport = { valid: [], errors: [], warnings: [], skipped: [] };
   const seen = new Map<number, string>();
   for (const source of imposters) {
     const where = describeImposter(source);
     const protocol = (source.definition as { protocol?: unknown } | null)?.protocol;
     if (options.skipRawTcp === true && typeof protocol === "string" && RAW_TCP.has(protocol)) {
-      report.warnings.push(
-        `${where}: skipped: ${protocol} imposters cannot run here (the platform accepts HTTP only; mb serves them)`,
-      );
+      const reason = `skipped: ${protocol} imposters cannot run here (the platform accepts HTTP only; mb serves them)`;
+      const skipped = problem(source, "skipped", reason);
+      report.skipped.push(skipped);
+      report.warnings.push(skipped.line);
       continue;
     }
     const result = validateImposter(source.definition, { allowInjection: options.allowInjection });

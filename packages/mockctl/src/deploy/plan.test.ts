@@ -43,6 +43,17 @@ describe("planDeploy", () => {
     expect(steps.map((step) => [step.port, step.action])).toEqual(expected);
   });
 
+  it("prunes no imposter a file names but deploys none of (tcp, smtp)", () => {
+    const steps = planDeploy(
+      desired(imposter(1)),
+      [stored(imposter(1)), stored(imposter(2))],
+      true,
+      false,
+      [2],
+    );
+    expect(steps.map((step) => [step.port, step.action])).toEqual([[1, "unchanged"]]);
+  });
+
   it("replaces even an unchanged imposter when fresh, so it starts anew as mb's --configfile starts it", () => {
     const steps = planDeploy(
       desired(imposter(1), imposter(3)),

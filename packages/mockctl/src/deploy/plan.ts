@@ -72,6 +72,8 @@ export function planDeploy(
   current: Json[],
   prune: boolean,
   fresh = false,
+  /** Ports the files name but that are not deployed (tcp, smtp): in a file, so never pruned. */
+  kept: readonly number[] = [],
 ): Step[] {
   const byPort = new Map(current.map((imposter) => [Number(imposter.port), imposter]));
   const steps: Step[] = desired.map(({ imposter, source }) => {
@@ -87,7 +89,7 @@ export function planDeploy(
     return step;
   });
   if (prune) {
-    const wanted = new Set(steps.map((step) => step.port));
+    const wanted = new Set([...steps.map((step) => step.port), ...kept]);
     for (const imposter of current) {
       const port = Number(imposter.port);
       if (wanted.has(port)) continue;
