@@ -1,5 +1,6 @@
 import { Agent, createServer, type Server } from "node:http";
 import type { PortsReport } from "@mockctl/contract/imposter-ports";
+import type { Admission } from "./admission.ts";
 import { CLIENT_IDLE_MS } from "./keep-alive.ts";
 import type { Upstream } from "./keep-alive-relay.ts";
 import { forward } from "./port-forward.ts";
@@ -31,10 +32,13 @@ export interface PortsOptions {
   /** Ports never bound here: the platform's own. */
   reserved: readonly number[];
   log: (line: string) => void;
+  /** The platform port's line into workerd (admission.ts), which requests on these ports wait in too. */
+  admission?: Admission | undefined;
 }
 
 export function imposterPorts(options: PortsOptions): ImposterPorts {
   const agent = new Agent({ keepAlive: true, timeout: UPSTREAM_IDLE_MS });
+  const via = { upstream: options.upstream, agent, admission: options.admission };
   const servers = new Map<number, Server>();
   const failed = new Map<number, string>();
   let latest = Number.NEGATIVE_INFINITY;
@@ -63,9 +67,7 @@ export function imposterPorts(options: PortsOptions): ImposterPorts {
         noted(port, "the platform's own port");
         continue;
       }
-      const server = createServer((incoming, outgoing) =>
-        forward(port, incoming, outgoing, options.upstream, agent),
-      );
+      const server = createServer((incoming, outgoing) => forward(port, incoming, outgoing, via));
       // As on the platform's port (keep-alive.ts): a client that keeps a connection idle past Node's 5 s and
       // does not read Keep-Alive's hint (Java's HttpClient) would meet it closed. 10 minutes, announced.
       server.keepAliveTimeout = CLIENT_IDLE_MS;

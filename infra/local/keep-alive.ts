@@ -36,6 +36,8 @@ export interface KeepAliveOptions {
   held?: boolean;
   /** Requests relayed into workerd at once; more wait their turn (admission.ts). 0 or absent: no limit. */
   maxInFlight?: number;
+  /** A line shared with the imposters' own ports (platform.ts), in place of one made from `maxInFlight`. */
+  admission?: Admission;
   /** The most bytes one request may send (request-limit.ts); MAX_REQUEST_BYTES when absent. */
   maxRequestBytes?: number;
 }
@@ -61,12 +63,14 @@ export function listenKeepAlive(options: KeepAliveOptions): Promise<KeepAliveSoc
     quietMs: ((options.upstreamIdleCloseMs ?? WORKERD_IDLE_CLOSE_MS) * 4) / 5,
     maxRequestBytes: options.maxRequestBytes ?? MAX_REQUEST_BYTES,
   };
-  const closing = closingServer(options.upstream);
   const maxInFlight = options.maxInFlight ?? 0;
+  const admission =
+    options.admission ?? (maxInFlight > 0 ? new Admission(maxInFlight, idleSampler()) : undefined);
+  const closing = closingServer(options.upstream, admission);
   const relaySettings: RelaySettings = {
     ...settings,
     handOver: closing.handOver,
-    ...(maxInFlight > 0 && { admission: new Admission(maxInFlight, idleSampler()) }),
+    ...(admission !== undefined && { admission }),
   };
   let waiting: Socket[] | undefined = options.held ? [] : undefined;
   const server = createServer({ allowHalfOpen: true, noDelay: true }, (client) => {
@@ -119,10 +123,12 @@ export function listenKeepAlive(options: KeepAliveOptions): Promise<KeepAliveSoc
  * an answer ends. It also reads an absolute-form target. A path of its own: HTTP/1.1 keep-alive clients
  * never take it, and a client that does is served at about the rate of an imposter's own port.
  */
-function closingServer(upstream: Upstream) {
+function closingServer(upstream: Upstream, admission: Admission | undefined) {
   // workerd drops a connection idle for 5 s; the pool retires its own after 4 (as imposter-ports.ts's).
   const agent = new Agent({ keepAlive: true, timeout: 4_000 });
-  const server = createHttpServer((incoming, outgoing) => forwardAsSent(incoming, outgoing, upstream, agent));
+  const server = createHttpServer((incoming, outgoing) =>
+    forwardAsSent(incoming, outgoing, { upstream, agent, admission }),
+  );
   const handOver = (client: Socket, chunk: Buffer) => {
     server.emit("connection", client);
     client.emit("data", chunk);

@@ -6,8 +6,9 @@ import {
   supervisorService,
   USER_CODE_SUPERVISOR_BINDING,
 } from "@mockctl/user-code/host";
-import { DEFAULT_MAX_IN_FLIGHT } from "./admission.ts";
+import { Admission, DEFAULT_MAX_IN_FLIGHT } from "./admission.ts";
 import { ensureBuild } from "./build-cache.ts";
+import { idleSampler } from "./cpu-idle.ts";
 import { prepareDataFolder } from "./data-folder.ts";
 import { lockDataFolder, makeDataFolder } from "./data-lock.ts";
 import { DATA_SOURCES_BINDING, dataSourceService } from "./data-sources.ts";
@@ -193,6 +194,10 @@ async function startOn(dataDir: string, options: PlatformOptions, unlock: () => 
   // A restart keeps the port (or path) it got, so the relay's upstream and the URL stay the same.
   port = workerd.ports.get(build.layout.frontSocket) ?? port;
   const upstream = front === undefined ? { host: "127.0.0.1", port } : { path: front.path };
+  // One line into workerd for the platform's port and every imposter's own (admission.ts).
+  const maxInFlight = options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT;
+  const admission =
+    options.direct || maxInFlight <= 0 ? undefined : new Admission(maxInFlight, idleSampler());
   const relay = options.direct
     ? undefined
     : await listenKeepAlive({
@@ -200,7 +205,7 @@ async function startOn(dataDir: string, options: PlatformOptions, unlock: () => 
         port: options.port ?? 2525,
         upstream,
         held: true,
-        maxInFlight: options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT,
+        ...(admission !== undefined && { admission }),
       }).catch(async (error: unknown) => {
         await workerd.stop();
         await closeAll();
@@ -209,7 +214,7 @@ async function startOn(dataDir: string, options: PlatformOptions, unlock: () => 
   const origin = `${urlHost(host)}:${relay?.port ?? port}`;
   if (options.imposterPorts === true) {
     const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-    listeners = imposterPorts({ host, upstream, reserved: [relay?.port ?? port], log });
+    listeners = imposterPorts({ host, upstream, reserved: [relay?.port ?? port], log, admission });
   }
   const stop = async () => {
     await listeners?.close();

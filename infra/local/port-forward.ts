@@ -7,6 +7,7 @@ import {
 } from "node:http";
 import { FAULT_HEADER, SOCKET_FAULTS } from "@mockctl/contract/faults";
 import { OWN_PORT_HEADER } from "@mockctl/contract/imposter-ports";
+import type { Admission } from "./admission.ts";
 import { playFault, type Upstream } from "./keep-alive-relay.ts";
 import { MAX_REQUEST_BYTES, tooLargeBody } from "./request-limit.ts";
 
@@ -116,21 +117,29 @@ interface Sent {
   refused?: boolean;
 }
 
+/** How requests reach workerd: its socket, the pool of connections to it, and the line into it. */
+export interface Via {
+  upstream: Upstream;
+  agent: Agent;
+  /** The platform port's line (admission.ts), shared: absent, every request goes in at once. */
+  admission?: Admission | undefined;
+}
+
 /** Sends one request on; a pooled connection that turned out closed is tried once more on a new one. */
 function send(
   route: Route,
   incoming: IncomingMessage,
   outgoing: ServerResponse,
   body: Body,
-  upstream: Upstream,
-  agent: Agent,
+  via: Via,
   sent: Sent,
 ): void {
+  const { upstream } = via;
   const target = "path" in upstream ? { socketPath: upstream.path } : upstream;
   const forwarded = request(
     {
       ...target,
-      agent,
+      agent: via.agent,
       method: incoming.method,
       path: route.path,
       headers: route.headers,
@@ -142,7 +151,7 @@ function send(
     if (sent.refused === true) return;
     // Only a body held whole can go again, and once: the second try is sent as a stream, never retried.
     if ("held" in body && forwarded.reusedSocket && error.code === "ECONNRESET") {
-      send(route, incoming, outgoing, { streamed: [body.held] }, upstream, agent, sent);
+      send(route, incoming, outgoing, { streamed: [body.held] }, via, sent);
     } else failed(outgoing);
   });
   // Node's client sends its head at once for a request with `Expect` (and its own `Connection: keep-alive`
@@ -167,16 +176,10 @@ const HOLD_BYTES = 1 << 20;
  * client sent them (names, order, repeats), but the client's address and the port, which the edge reads
  * (requestFrom, ip; the imposter): never ones it sent.
  */
-export function forward(
-  port: number,
-  incoming: IncomingMessage,
-  outgoing: ServerResponse,
-  upstream: Upstream,
-  agent: Agent,
-): void {
+export function forward(port: number, incoming: IncomingMessage, outgoing: ServerResponse, via: Via): void {
   const added = { "cf-connecting-ip": addressOf(incoming), [OWN_PORT_HEADER]: String(port) };
   const route = { path: `/i/${port}${pathOf(incoming.url)}`, headers: headersOf(incoming.rawHeaders, added) };
-  forwardOn(route, incoming, outgoing, upstream, agent);
+  forwardOn(route, incoming, outgoing, via);
 }
 
 /**
@@ -184,28 +187,42 @@ export function forward(
  * target: absolute-form (`GET http://host/path`, which a client configured to use us as its proxy sends)
  * is cut to its path, which workerd refused with a 500.
  */
-export function forwardAsSent(
-  incoming: IncomingMessage,
-  outgoing: ServerResponse,
-  upstream: Upstream,
-  agent: Agent,
-): void {
+export function forwardAsSent(incoming: IncomingMessage, outgoing: ServerResponse, via: Via): void {
   outgoing.sendDate = false;
   const route = { path: pathOf(incoming.url), headers: headersOf(incoming.rawHeaders, {}) };
-  forwardOn(route, incoming, outgoing, upstream, agent);
+  forwardOn(route, incoming, outgoing, via);
+}
+
+/**
+ * `go` once the request's turn in the platform's line comes, as the relay's requests wait theirs: without
+ * it, 300 clients on an imposter's own port sent 300 user-code calls in at once, and the user-code host's
+ * own line (256) answered a quarter of them busy where mb answered all. The place is given back when the
+ * answer ends or its connection goes; a client that leaves while waiting takes none.
+ */
+function inTurn(via: Via, outgoing: ServerResponse, go: () => void): void {
+  const admission = via.admission;
+  if (admission === undefined) {
+    go();
+    return;
+  }
+  let inside = false;
+  const admit = () => {
+    inside = true;
+    go();
+  };
+  outgoing.once("close", () => {
+    if (inside) admission.leave();
+    else admission.withdraw(admit);
+    inside = false;
+  });
+  if (admission.enter(admit)) admit();
 }
 
 /**
  * Its body is held whole up to HOLD_BYTES, so the request can be sent again on a fresh connection; a larger
  * one streams through, never held in the launcher's memory; past MAX_REQUEST_BYTES it is refused.
  */
-function forwardOn(
-  route: Route,
-  incoming: IncomingMessage,
-  outgoing: ServerResponse,
-  upstream: Upstream,
-  agent: Agent,
-): void {
+function forwardOn(route: Route, incoming: IncomingMessage, outgoing: ServerResponse, via: Via): void {
   const sent: Sent = {};
   const tooLarge = () => {
     sent.refused = true;
@@ -225,11 +242,15 @@ function forwardOn(
     held += chunk.length;
     if (held <= HOLD_BYTES) return;
     incoming.off("data", onData).off("end", onEnd);
-    safely(outgoing, () => send(route, incoming, outgoing, { streamed: chunks }, upstream, agent, sent));
+    // The rest waits in the socket while the request waits its turn; sending pipes it on.
+    incoming.pause();
+    inTurn(via, outgoing, () =>
+      safely(outgoing, () => send(route, incoming, outgoing, { streamed: chunks }, via, sent)),
+    );
   };
   const onEnd = () =>
-    safely(outgoing, () =>
-      send(route, incoming, outgoing, { held: Buffer.concat(chunks) }, upstream, agent, sent),
+    inTurn(via, outgoing, () =>
+      safely(outgoing, () => send(route, incoming, outgoing, { held: Buffer.concat(chunks) }, via, sent)),
     );
   // Said up front: refused before a byte of it reaches workerd.
   if (Number(incoming.headers["content-length"]) > MAX_REQUEST_BYTES) {
