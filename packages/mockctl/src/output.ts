@@ -17,7 +17,7 @@ export interface Output {
   successBesideData(text: string, data?: Record<string, unknown>): void;
 }
 
-export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+export const EXIT = { ok: 0, failed: 1, usage: 2, interrupted: 130 } as const;
 
 /** A failure the user can act on; `exitCode` 2 for a command line that cannot be run. */
 export class CliError extends Error {

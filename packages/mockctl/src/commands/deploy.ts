@@ -5,7 +5,7 @@ import { loadConfigFiles } from "../config/load.ts";
 import { applySteps, type Deployed } from "../deploy/apply.ts";
 import { allowsInjection, injectionNeeds } from "../deploy/injection.ts";
 import { changes, planDeploy, type Step } from "../deploy/plan.ts";
-import { CliError, type Output, table } from "../output.ts";
+import { CliError, EXIT, type Output, table } from "../output.ts";
 import { createProgress } from "../progress.ts";
 
 function counts(steps: Step[]): Record<string, number> {
@@ -90,7 +90,9 @@ export const deploy: Command = {
       return;
     }
     const todo = changes(steps).length;
-    const deployed = await applySteps(client, steps, createProgress(todo));
+    const deployed = await untilInterrupted(context.out, (stop) =>
+      applySteps(client, steps, createProgress(todo), stop),
+    );
     printTable(out, deployed);
     const message =
       todo === 0
@@ -99,3 +101,24 @@ export const deploy: Command = {
     out.success(message, { imposters: deployed, changed: todo });
   },
 };
+
+/**
+ * Runs `work` with SIGINT and SIGTERM (Ctrl-C, a cancelled CI job) turned into `stop`: the changes under way
+ * finish and the rest are not started. A second signal stops at once, as asked.
+ */
+async function untilInterrupted<T>(out: Output, work: (stop: AbortSignal) => Promise<T>): Promise<T> {
+  const stop = new AbortController();
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stop.signal.aborted) process.exit(signal === "SIGINT" ? EXIT.interrupted : 143);
+    stop.abort();
+    out.warn(
+      "interrupted: finishing the imposters being sent; interrupt again to stop at once (one being replaced may be lost)",
+    );
+  };
+  process.on("SIGINT", onSignal).on("SIGTERM", onSignal);
+  try {
+    return await work(stop.signal);
+  } finally {
+    process.off("SIGINT", onSignal).off("SIGTERM", onSignal);
+  }
+}

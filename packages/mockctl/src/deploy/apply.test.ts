@@ -48,6 +48,39 @@ describe("applySteps", () => {
     ]);
   });
 
+  it("finishes the replaces under way when stopped, starts no more, and says which were not done", async () => {
+    const calls: string[] = [];
+    const stop = new AbortController();
+    const client = {
+      target: { url: "http://mocks.test", source: "test" },
+      async deleteImposter(port: number) {
+        calls.push(`DELETE ${port}`);
+        // Ctrl-C lands while the first DELETEs are out, before their POSTs.
+        if (calls.length === 2) stop.abort();
+        await new Promise((done) => setTimeout(done, 10));
+        return {};
+      },
+      async createImposter(imposter: unknown) {
+        calls.push(`POST ${(imposter as { port: number }).port}`);
+        return {};
+      },
+    } as unknown as Client;
+    const replaces = Array.from({ length: 20 }, (_, i): Step => ({ ...step(5000 + i), action: "replace" }));
+    const error = await applySteps(client, replaces, createProgress(20), stop.signal).catch(
+      (e: unknown) => e,
+    );
+    // The two under way when it came were finished, each DELETE followed by its POST; no other began.
+    const deleted = calls.filter((call) => call.startsWith("DELETE")).map((call) => call.slice(7));
+    const posted = calls.filter((call) => call.startsWith("POST")).map((call) => call.slice(5));
+    expect(deleted).toEqual(["5000", "5001"]);
+    expect(posted.sort()).toEqual([...deleted].sort());
+    expect(error).toMatchObject({
+      message: "interrupted: 2 of 20 change(s) made, each in full; 18 not started",
+      exitCode: 130,
+    });
+    expect((error as { details: string[] }).details[0]).toBe("not done: replace 5002");
+  });
+
   // Replace is DELETE then POST: a refused POST (a storage limit, say) used to leave the port empty while
   // the hint said imposters already deployed were kept.
   describe("a refused replacement", () => {
