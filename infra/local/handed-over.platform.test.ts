@@ -108,6 +108,33 @@ describe("requests the relay hands to Node's HTTP server", () => {
     expect((await fetch(`${platform.url}/imposters`)).status).toBe(200);
   });
 
+  it("hands over only a connection's first request: one pipelined behind a long answer leaves it whole", async () => {
+    const big = "x".repeat(4 << 20);
+    const stubs = [{ predicates: [{ equals: { path: "/big" } }], responses: [{ is: { body: big } }] }];
+    const created = await fetch(`${platform.url}/imposters`, {
+      method: "POST",
+      body: JSON.stringify({ protocol: "http", port: own + 1, stubs }),
+    });
+    expect(created.status).toBe(201);
+    const text = await new Promise<string>((resolve) => {
+      let got = "";
+      const socket = connect(Number(new URL(platform.url).port), "127.0.0.1", () =>
+        socket.write(`GET /i/${own + 1}/big HTTP/1.1\r\nHost: x\r\n\r\n`),
+      );
+      socket.on("data", (chunk) => {
+        // The second request goes while the first answer still streams in.
+        if (got === "") socket.write(`GET /i/${own + 1}/ HTTP/1.0\r\nHost: x\r\n\r\n`);
+        got += chunk.toString("latin1");
+        if (got.match(/HTTP\/1\.1 \d+/g)?.length === 2 && got.endsWith("\r\n\r\n")) socket.destroy();
+      });
+      socket.on("close", () => resolve(got));
+      setTimeout(() => socket.destroy(), 5_000);
+    });
+    const first = text.indexOf("\r\n\r\n") + 4;
+    expect(text.slice(first, first + big.length)).toBe(big);
+    expect(text.slice(first + big.length)).toMatch(/^HTTP\/1\.1 /);
+  });
+
   it("keeps relaying HTTP/1.1 keep-alive requests as they are", async () => {
     const get = `GET /i/${own}/ HTTP/1.1\r\nHost: x\r\n\r\n`;
     const kept = await raw(get, 800);

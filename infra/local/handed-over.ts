@@ -4,8 +4,6 @@ const LOSE = Buffer.from("lose");
 const CONTINUE = Buffer.from("100-continue");
 /** A request line past this is not looked at (the relay passes it on as it is). */
 const MAX_LINE = 8192;
-/** `Connection: close` is looked for this far into a request's first bytes. */
-const MAX_HEAD_SEARCH = 16384;
 
 /**
  * Whether the request that starts `chunk` is served by Node's HTTP server rather than relayed to workerd as
@@ -15,13 +13,12 @@ const MAX_HEAD_SEARCH = 16384;
  * a close that never came and failed at its own timeout. Node's server does both as the RFC says. Also a
  * target that is not a path, which workerd cannot read, and `Expect: 100-continue`, which it does not answer.
  *
- * Asked of every request the relay sees begin, so it reads only the head, and only bytes until something
- * says close: a request line that does not end in ` HTTP/1.x` (a body's bytes), or a head longer than the
- * chunk, answers false.
+ * Asked of a connection's first bytes once they hold a whole head (keep-alive-relay.ts), reading the head only:
+ * a request line that does not end in ` HTTP/1.x`, or a head longer than the chunk, answers false.
  */
 export function handedOver(chunk: Buffer): boolean {
-  // Byte by byte in JavaScript: Buffer's indexOf and compare cross into C++ at about 100 ns a call, and this
-  // runs for every request (about 50 ns for a typical request line, 170 with the search for close below).
+  // Byte by byte in JavaScript: Buffer's indexOf and compare cross into C++ at about 100 ns a call. Asked of
+  // a connection's first request only (the relay's keep-alive requests pay nothing).
   const end = Math.min(chunk.length, MAX_LINE);
   let space = -1;
   let cr = -1;
@@ -40,20 +37,28 @@ export function handedOver(chunk: Buffer): boolean {
   const minor = chunk[cr - 1];
   if (minor === 0x30) return true;
   if (minor !== 0x31) return false;
-  const head = chunk.length > MAX_HEAD_SEARCH ? chunk.subarray(0, MAX_HEAD_SEARCH) : chunk;
+  const headEnd = chunk.indexOf(HEAD_END, cr);
+  if (headEnd < 0) return false;
   // "lose" finds `close` and `Close`, as clients write it; all in capitals is not looked for.
-  if (said(head, cr, LOSE, "connection", "close")) return true;
+  if (said(chunk, cr, headEnd, LOSE, "connection", "close")) return true;
   // `Expect: 100-continue` (curl's for a large or streamed upload): workerd sends no `100 Continue`, so curl
   // waited a second before each such body. Only asked of a request that is not a GET, which sends no body.
-  return chunk[0] !== 0x47 && said(head, cr, CONTINUE, "expect", "100-continue");
+  return chunk[0] !== 0x47 && said(chunk, cr, headEnd, CONTINUE, "expect", "100-continue");
 }
 
-/** Whether the head holds `bytes` after the request line, and a header `name` holding `token` says it. */
-function said(head: Buffer, cr: number, bytes: Buffer, name: string, token: string): boolean {
-  const at = head.indexOf(bytes, cr);
-  if (at < 0) return false;
-  const headEnd = head.indexOf(HEAD_END, cr);
-  return headEnd > at && headerSays(head, cr, headEnd, name, token);
+/**
+ * Whether the head (between `cr` and `headEnd`) holds `bytes`, and a header `name` holding `token` says so.
+ * Searched backwards from the head's end, so a body that follows in the chunk is never read.
+ */
+function said(
+  chunk: Buffer,
+  cr: number,
+  headEnd: number,
+  bytes: Buffer,
+  name: string,
+  token: string,
+): boolean {
+  return chunk.lastIndexOf(bytes, headEnd) > cr && headerSays(chunk, cr, headEnd, name, token);
 }
 
 /** Whether the request line ending at `cr` ends in ` HTTP/1.` and a digit. */

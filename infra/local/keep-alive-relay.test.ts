@@ -1,5 +1,6 @@
 import { connect, createServer, type Server, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
+import { Admission } from "./admission.ts";
 import { type KeepAliveSocket, listenKeepAlive } from "./keep-alive.ts";
 
 const IDLE_MS = 200;
@@ -115,6 +116,27 @@ describe("the keep-alive relay in front of workerd", () => {
     const idleSince = Date.now();
     expect(await client.ended).toBe("end");
     expect(Date.now() - idleSince).toBeGreaterThanOrEqual(IDLE_MS * 3 - 20);
+  });
+
+  it("holds a half-sent head out of the line, so a client that sends a whole one goes first", async () => {
+    const fake = await fakeWorkerd("idle");
+    upstream = fake.server;
+    const admission = new Admission(1);
+    const options = { host: "127.0.0.1", port: 0, upstream: { host: "127.0.0.1", port: fake.port } };
+    relay = await listenKeepAlive({ ...options, upstreamIdleCloseMs: IDLE_MS, admission });
+    const slow = connect(relay.port, "127.0.0.1");
+    slow.on("error", () => {});
+    slow.write("GET / HTTP/1.1\r\nHost: x\r\n");
+    await sleep(50);
+    expect(admission.inside).toBe(0);
+    const client = rawClient(relay.port);
+    expect(await client.send()).toBe("2");
+    // The rest of the head: now it goes in, and is answered.
+    const answered = new Promise<string>((done) => slow.once("data", (chunk) => done(chunk.toString())));
+    slow.write("\r\n");
+    expect((await answered).split("\r\n\r\n")[1]).toBe("1");
+    slow.destroy();
+    client.socket.destroy();
   });
 
   it("answers a request past its byte limit 413 in mb's envelope, sends workerd no more of it, and closes", async () => {
