@@ -300,6 +300,9 @@ describe("the listeners", () => {
     ["/a/../../imposters", "/imposters"],
     ["/%2e%2e/%2E%2E/imposters?x", "/imposters?x"],
     ["/a\\..\\b", "/b"],
+    // A leading // is a path (as mb and the byte relay read it), not a host: not the admin API's /imposters.
+    ["//x/imposters", "//x/imposters"],
+    ["//evil/big?q", "//evil/big?q"],
   ])("reads the target %s as path %s", (target, path) => {
     expect(pathOf(target)).toBe(path);
   });

@@ -129,6 +129,8 @@ function closingServer(upstream: Upstream, admission: Admission | undefined) {
   const server = createHttpServer((incoming, outgoing) =>
     forwardAsSent(incoming, outgoing, { upstream, agent, admission }),
   );
+  // As the relay keeps a client's idle connection (a client that takes us for its proxy stays here).
+  server.keepAliveTimeout = CLIENT_IDLE_MS;
   const handOver = (client: Socket, chunk: Buffer) => {
     server.emit("connection", client);
     client.emit("data", chunk);

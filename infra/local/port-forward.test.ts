@@ -1,5 +1,5 @@
 import { Agent, createServer, request, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, connect } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { Admission } from "./admission.ts";
 import { forward } from "./port-forward.ts";
@@ -77,5 +77,77 @@ describe("an imposter's own port", () => {
     expect(await get(own, "/last")).toBe("200 answered");
     expect(workerd.seen.paths).toEqual(["/i/4545/first", "/i/4545/last"]);
     expect([admission.inside, admission.waiting]).toEqual([0, 0]);
+  });
+});
+
+/** Writes `text` on one raw connection to `port`; resolves with what came back once it closed or went quiet. */
+function raw(port: number, text: string, quietMs = 400): Promise<string> {
+  return new Promise((resolve) => {
+    let got = "";
+    let timer: NodeJS.Timeout | undefined;
+    const socket = connect(port, "127.0.0.1", () => socket.write(text));
+    const settle = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => socket.destroy(), quietMs);
+    };
+    socket.on("data", (chunk) => {
+      got += chunk.toString();
+      settle();
+    });
+    socket.on("close", () => resolve(got));
+    settle();
+  });
+}
+
+describe("requests sent on by Node's server", () => {
+  it("sends pipelined requests on one at a time, each after the answer before it", async () => {
+    const workerd = await slowWorkerd(30);
+    const via = {
+      upstream: { host: "127.0.0.1", port: workerd.port },
+      agent: new Agent({ keepAlive: true }),
+    };
+    const own = await listen(createServer((incoming, outgoing) => forward(4545, incoming, outgoing, via)));
+    const five = Array.from({ length: 5 }, (_, n) => `GET /p/${n} HTTP/1.1\r\nHost: x\r\n\r\n`).join("");
+    const text = await raw(own, five);
+    expect(text.match(/HTTP\/1\.1 200 OK/g)).toHaveLength(5);
+    expect(workerd.seen.most).toBe(1);
+    expect(workerd.seen.paths).toEqual(Array.from({ length: 5 }, (_, n) => `/i/4545/p/${n}`));
+  });
+
+  it("gives back its place in the line when the answer starts, not when it ends", async () => {
+    const admission = new Admission(1);
+    const started: string[] = [];
+    const workerdPort = await listen(
+      createServer((incoming, outgoing) => {
+        started.push(incoming.url ?? "");
+        outgoing.writeHead(200);
+        outgoing.write("head now, ");
+        setTimeout(() => outgoing.end("body later"), 300);
+      }),
+    );
+    const via = { upstream: { host: "127.0.0.1", port: workerdPort }, agent: new Agent(), admission };
+    const own = await listen(createServer((incoming, outgoing) => forward(4545, incoming, outgoing, via)));
+    const first = get(own, "/streams");
+    await new Promise((done) => setTimeout(done, 100));
+    // The first answer is still streaming; the second request is in workerd all the same.
+    const second = get(own, "/next");
+    await new Promise((done) => setTimeout(done, 100));
+    expect(started).toEqual(["/i/4545/streams", "/i/4545/next"]);
+    expect(await Promise.all([first, second])).toEqual(Array(2).fill("200 head now, body later"));
+    expect([admission.inside, admission.waiting]).toEqual([0, 0]);
+  });
+
+  it("frames workerd's chunked answer for an HTTP/1.0 client to the close, with no chunks", async () => {
+    const workerdPort = await listen(
+      createServer((_incoming, outgoing) => {
+        outgoing.write("chunked ");
+        outgoing.end("upstream");
+      }),
+    );
+    const via = { upstream: { host: "127.0.0.1", port: workerdPort }, agent: new Agent() };
+    const own = await listen(createServer((incoming, outgoing) => forward(4545, incoming, outgoing, via)));
+    const text = await raw(own, "GET / HTTP/1.0\r\n\r\n");
+    expect(text.toLowerCase()).not.toContain("transfer-encoding");
+    expect(text.endsWith("\r\n\r\nchunked upstream")).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { request } from "node:http";
+import { Agent, request } from "node:http";
 import { freePort } from "@mockctl/differential";
 import { describe, expect, it } from "vitest";
 import { platformForTests } from "./platform-for-tests.ts";
@@ -18,7 +18,10 @@ interface Sent {
 function post(url: string, bytes: number, length?: number): Promise<Sent> {
   return new Promise((resolve, reject) => {
     const headers = length === undefined ? {} : { "content-length": String(length) };
-    const sent = request(url, { method: "POST", headers, agent: false }, (answer) => {
+    // A keep-alive agent: `agent: false` sends `Connection: close`, which the platform's port hands to Node's
+    // server, and the byte relay's own limit would go untested.
+    const agent = new Agent({ keepAlive: true });
+    const sent = request(url, { method: "POST", headers, agent }, (answer) => {
       let body = "";
       answer.on("data", (chunk: Buffer) => {
         body += chunk.toString();

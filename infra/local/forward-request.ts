@@ -1,0 +1,229 @@
+import {
+  type Agent,
+  type ClientRequest,
+  type IncomingMessage,
+  request,
+  type ServerResponse,
+} from "node:http";
+import type { Socket } from "node:net";
+import { FAULT_HEADER, SOCKET_FAULTS } from "@mockctl/contract/faults";
+import type { Admission } from "./admission.ts";
+import { playFault, type Upstream } from "./keep-alive-relay.ts";
+import { MAX_REQUEST_BYTES, tooLargeBody } from "./request-limit.ts";
+
+/** How requests reach workerd: its socket, the pool of connections to it, and the line into it. */
+export interface Via {
+  upstream: Upstream;
+  agent: Agent;
+  /** The platform port's line (admission.ts), shared: absent, every request goes in at once. */
+  admission?: Admission | undefined;
+}
+
+/** Where a request goes in workerd, and the headers it goes with. */
+export interface Route {
+  path: string;
+  headers: Record<string, string | string[]>;
+}
+
+/** One request on its way: what was sent to workerd, whether it was refused, and its place in the line. */
+interface Sent {
+  request?: ClientRequest;
+  refused?: boolean;
+  /** Gives back the request's place in the line: once its answer starts, as the relay's does. */
+  release?: () => void;
+}
+
+/** The request as sent on: for a body held whole, `body`; past the hold, the client's stream itself. */
+type Body = { held: Buffer } | { streamed: Buffer[] };
+
+// workerd frames its answer for its own connection; Node frames it again for the client's (chunked for
+// HTTP/1.1, to the close for HTTP/1.0, which has no chunks).
+const HOP_BY_HOP = new Set(["transfer-encoding", "connection", "keep-alive"]);
+
+function reply(answer: IncomingMessage, outgoing: ServerResponse, sent: Sent): void {
+  sent.release?.();
+  const mark = answer.headers[FAULT_HEADER];
+  const fault = SOCKET_FAULTS.find((one) => one === mark);
+  if (fault !== undefined || outgoing.headersSent || outgoing.destroyed) {
+    answer.resume();
+    if (fault !== undefined && outgoing.socket !== null) playFault(fault, outgoing.socket);
+    return;
+  }
+  const headers: string[] = [];
+  const raw = answer.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    if (!HOP_BY_HOP.has(raw[i]!.toLowerCase())) headers.push(raw[i]!, raw[i + 1]!);
+  }
+  outgoing.writeHead(answer.statusCode ?? 502, answer.statusMessage, headers);
+  answer.pipe(outgoing);
+  answer.on("error", () => outgoing.destroy());
+}
+
+function failed(outgoing: ServerResponse): void {
+  if (outgoing.headersSent) {
+    outgoing.destroy();
+    return;
+  }
+  const errors = [{ code: "bad gateway", message: "the platform did not answer this imposter's request" }];
+  outgoing.writeHead(502, { "content-type": "application/json" }).end(JSON.stringify({ errors }));
+}
+
+/**
+ * A request past MAX_REQUEST_BYTES (request-limit.ts), as the relay answers one on the platform's port: 413
+ * in mb's envelope, the connection closed after it, and what workerd was sent of it dropped.
+ */
+function refuse(outgoing: ServerResponse, sent: Sent): void {
+  sent.refused = true;
+  sent.request?.destroy();
+  if (outgoing.headersSent) {
+    outgoing.destroy();
+    return;
+  }
+  outgoing.shouldKeepAlive = false;
+  outgoing.writeHead(413, { "content-type": "application/json" }).end(tooLargeBody(MAX_REQUEST_BYTES));
+}
+
+let told = false;
+
+/**
+ * Runs a step of sending a request on from an event handler, where a throw would end the launcher (and with it
+ * the admin API and every imposter): a step that throws fails its own request with a 502, drops what it sent
+ * (whose answer would have nowhere to go), and says why once.
+ */
+function safely(outgoing: ServerResponse, sent: Sent, step: () => void): void {
+  try {
+    step();
+  } catch (error) {
+    if (!told) process.stderr.write(`could not send a request on to workerd: ${String(error)}\n`);
+    told = true;
+    sent.refused = true;
+    sent.request?.destroy();
+    failed(outgoing);
+  }
+}
+
+/** Sends one request on; a pooled connection that turned out closed is tried once more on a new one. */
+function send(
+  route: Route,
+  incoming: IncomingMessage,
+  outgoing: ServerResponse,
+  body: Body,
+  via: Via,
+  sent: Sent,
+) {
+  const { upstream } = via;
+  const target = "path" in upstream ? { socketPath: upstream.path } : upstream;
+  // setHost: false, so a request without Host (HTTP/1.0) reaches workerd as sent, not as `Host: localhost`.
+  const options = { ...target, agent: via.agent, method: incoming.method, path: route.path, setHost: false };
+  const forwarded = request({ ...options, headers: route.headers }, (answer) =>
+    reply(answer, outgoing, sent),
+  );
+  sent.request = forwarded;
+  forwarded.on("error", (error: NodeJS.ErrnoException) => {
+    if (sent.refused === true) return;
+    // Only a body held whole can go again, and once: the second try is sent as a stream, never retried.
+    if ("held" in body && forwarded.reusedSocket && error.code === "ECONNRESET") {
+      send(route, incoming, outgoing, { streamed: [body.held] }, via, sent);
+    } else failed(outgoing);
+  });
+  // Node's client sends its head at once for a request with `Expect` (and its own `Connection: keep-alive`
+  // with it): too late to take that out then. Removing it anyway threw, and took the launcher down.
+  if (incoming.headers.connection === undefined && !forwarded.headersSent) {
+    forwarded.removeHeader("connection");
+  }
+  if ("held" in body) {
+    forwarded.end(body.held.length === 0 ? undefined : body.held);
+    return;
+  }
+  for (const chunk of body.streamed) forwarded.write(chunk);
+  if (incoming.readableEnded) forwarded.end();
+  else incoming.pipe(forwarded);
+}
+
+/** Each connection's last answer: a request pipelined behind it goes on only once it has ended. */
+const lastAnswer = new WeakMap<Socket, Promise<void>>();
+
+/**
+ * `go` once the request's turn comes: after the answer before it on its connection (Node's server takes
+ * pipelined requests at once, and ten pipelined 1 MiB answers per connection, all in workerd at once for a
+ * client that read none, left workerd gigabytes larger), then in the platform's line (without it, 300 clients
+ * on an imposter's own port sent every user-code call in at once, and the host answered a quarter of them
+ * busy). The place in the line is given back when the answer starts, or the connection goes.
+ */
+function inTurn(socket: Socket, via: Via, outgoing: ServerResponse, sent: Sent, go: () => void): void {
+  // The request's socket: a pipelined request's answer has none until the answers before it are done.
+  const before = lastAnswer.get(socket);
+  lastAnswer.set(socket, new Promise<void>((done) => outgoing.once("close", done)));
+  const admission = via.admission;
+  const enter = () => {
+    // A client that left while the answer before this one ran: nothing to send.
+    if (outgoing.destroyed || socket.destroyed) return;
+    if (admission === undefined) {
+      go();
+      return;
+    }
+    let inside = false;
+    const admit = () => {
+      inside = true;
+      go();
+    };
+    sent.release = () => {
+      if (inside) admission.leave();
+      else admission.withdraw(admit);
+      inside = false;
+      sent.release = undefined;
+    };
+    outgoing.once("close", () => sent.release?.());
+    if (admission.enter(admit)) admit();
+  };
+  if (before === undefined) enter();
+  else void before.then(enter);
+}
+
+/** A body up to this size is held whole before it is sent on, so that it can be sent again (as the relay's). */
+const HOLD_BYTES = 1 << 20;
+
+/**
+ * Sends a request on to workerd at `route`. Its body is held whole up to HOLD_BYTES, so the request can be
+ * sent again on a fresh connection; a larger one streams through, never held in the launcher's memory; past
+ * MAX_REQUEST_BYTES it is refused.
+ */
+export function forwardOn(route: Route, incoming: IncomingMessage, outgoing: ServerResponse, via: Via): void {
+  const sent: Sent = {};
+  const tooLarge = () => {
+    incoming.off("data", onData).off("data", count).off("end", onEnd);
+    incoming.unpipe();
+    refuse(outgoing, sent);
+  };
+  const chunks: Buffer[] = [];
+  let held = 0;
+  let total = 0;
+  const count = (chunk: Buffer) => {
+    total += chunk.length;
+    if (total > MAX_REQUEST_BYTES && sent.refused !== true) tooLarge();
+  };
+  const onData = (chunk: Buffer) => {
+    chunks.push(chunk);
+    held += chunk.length;
+    if (held <= HOLD_BYTES) return;
+    incoming.off("data", onData).off("end", onEnd);
+    // The rest waits in the socket while the request waits its turn; sending pipes it on.
+    incoming.pause();
+    inTurn(incoming.socket, via, outgoing, sent, () =>
+      safely(outgoing, sent, () => send(route, incoming, outgoing, { streamed: chunks }, via, sent)),
+    );
+  };
+  const onEnd = () =>
+    inTurn(incoming.socket, via, outgoing, sent, () =>
+      safely(outgoing, sent, () =>
+        send(route, incoming, outgoing, { held: Buffer.concat(chunks) }, via, sent),
+      ),
+    );
+  // Said up front: refused before a byte of it reaches workerd.
+  if (Number(incoming.headers["content-length"]) > MAX_REQUEST_BYTES) {
+    tooLarge();
+    return;
+  }
+  incoming.on("data", count).on("data", onData).on("end", onEnd);
+  incoming.on("error", () => outgoing.destroy());
+}
