@@ -12,8 +12,8 @@ import { TWO_PHASE_FUNCTIONS, TWO_PHASE_METHODS } from "./two-phase.ts";
 export interface UserCodeEntrypoint {
   run(call: UserCall): Promise<UserOutcome>;
   /** The local host's call in two phases (two-phase.ts); Cloudflare's edge calls `run`. */
-  start(call: UserCall, limitMs: number): Promise<{ done: UserOutcome } | { pending: number }>;
-  finish(id: number, waitMs: number): Promise<UserOutcome>;
+  start(call: UserCall, limitMs: number): Promise<{ done: UserOutcome } | { pending: string }>;
+  finish(id: string, waitMs: number): Promise<UserOutcome>;
 }
 
 /** The module text of one loaded worker, plus where each user function lives in it. */

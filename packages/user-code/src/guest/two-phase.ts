@@ -19,7 +19,6 @@ const SETTLE_HOPS = 16;
 // never calls back, or whose caller gave up, leaves nothing behind.
 const PENDING = new Map();
 const KEEP_PAST_LIMIT_MS = 2000;
-let lastPending = 0;
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
 async function startCall(entry, call, limitMs) {
@@ -32,7 +31,9 @@ async function startCall(entry, call, limitMs) {
   for (const [id, kept] of PENDING) if (kept.until < now) PENDING.delete(id);
   const keepMs = (Number(limitMs) || 1000) + KEEP_PAST_LIMIT_MS;
   record.until = now + keepMs;
-  const id = ++lastPending;
+  // Random, not counted: an isolate replaced between start and finish counts from 0 again, and its finish
+  // would read another call's outcome.
+  const id = crypto.randomUUID();
   PENDING.set(id, record);
   // The call's own context must outlive start for the function's timers to fire (workerd cancels a
   // finished call's work); bounded, so a function that never calls back holds it no longer than this.
