@@ -62,6 +62,8 @@ function refusal(step: Step, error: ApiError | ReplaceRefused): CliError {
   return new CliError(`${where} was refused (${step.action}): ${refused.message}`, details, hint);
 }
 
+const changesIn = (steps: Step[]) => steps.filter((step) => step.action !== "unchanged").length;
+
 /** What an interrupted deploy did and did not do: every step it started, it finished. */
 function interruption(steps: Step[], done: Set<Step>): CliError {
   const left = steps.filter((step) => step.action !== "unchanged" && !done.has(step));
@@ -111,7 +113,7 @@ export async function applySteps(
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   progress.done();
   if (failure !== undefined) throw failure;
-  if (stop?.aborted === true) throw interruption(steps, done);
+  if (stop?.aborted === true && done.size < changesIn(steps)) throw interruption(steps, done);
   const urls = new Map(
     (await client.listImposters()).map((imposter) => [Number(imposter.port), imposter.url as string]),
   );
