@@ -119,7 +119,9 @@ describe("createClient", () => {
 
   it("refuses a create answered with anything but an imposter (an echo server's 200)", async () => {
     const { client } = recording({ ok: true }, 200);
-    await expect(client.createImposter({ port: 1 })).rejects.toThrow("is not Mountebank's admin API");
+    await expect(client.createImposter({ port: 1 })).rejects.toThrow(
+      "POST /imposters answered without the imposter it should have created, so none was",
+    );
   });
 
   // fetch turns a POST redirected by 301 into a GET (the list, 200): deploy said "created" and `--fresh`

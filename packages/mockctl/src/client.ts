@@ -197,7 +197,12 @@ export function createClient(target: Target, fetcher: typeof fetch = fetch): Cli
       const body = await call("POST /imposters", () => api.imposters.$post({ json }));
       // mb and the platform answer the imposter created; anything else created nothing, whatever its status.
       if (typeof (body as Json | null)?.port !== "number") {
-        throw notTheApi("POST /imposters", 200, JSON.stringify(body), target);
+        const start = JSON.stringify(body).slice(0, 60);
+        throw new CliError(
+          "POST /imposters answered without the imposter it should have created, so none was",
+          [`it answered: ${start}`, `target from ${target.source}`],
+          "Point --url (or the profile, `mockctl login`) at the platform's or Mountebank's admin API.",
+        );
       }
       return body as Json;
     },

@@ -30,7 +30,10 @@ export const save: Command = {
   name: "save",
   summary: "Save every imposter to a file that `mockctl deploy` or `mb --configfile` can load (mb save)",
   remote: true,
-  description: ['Writes GET /imposters?replayable=true as `{"imposters": [...]}`, as mb save does.'],
+  description: [
+    'Writes GET /imposters?replayable=true as `{"imposters": [...]}`, as mb save does.',
+    "A file with eta templates (`_template`) loads with --noParse: their <% %> tags are EJS's too.",
+  ],
   options: {
     savefile: { type: "string", value: "<file>", description: "where to write (default mb.json, as mb)" },
     removeProxies: { type: "boolean", description: "drop proxy responses, keeping what they recorded" },

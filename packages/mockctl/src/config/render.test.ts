@@ -27,6 +27,19 @@ describe("renderConfigFile's errors", () => {
     expect(detailsOf(file)).toEqual([`Unexpected token ';' in ${file} while compiling ejs`]);
   });
 
+  it("points a file of eta templates (as `mockctl save` writes one) at --noParse", () => {
+    const file = fileWith('{"is": {"_template": "eta", "body": "hi <%= it.request.path %>"}}');
+    const error = (() => {
+      try {
+        renderConfigFile(file);
+      } catch (caught) {
+        return caught as { hint?: string };
+      }
+    })();
+    expect(error?.hint).toContain("load it with --noParse");
+    expect(renderConfigFile(file, true)).toContain("<%= it.request.path %>");
+  });
+
   it("says where a template failed as it ran, the line, and why", () => {
     const file = fileWith('{\n "a": 1,\n "b": "<%= nosuchvar %>"\n}\n');
     expect(detailsOf(file)).toEqual([

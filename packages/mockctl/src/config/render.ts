@@ -17,7 +17,12 @@ export function renderConfigFile(file: string, noParse = false): string {
   try {
     return render(contents, { filename: file, stringify: helper, inject: helper });
   } catch (error) {
-    throw new CliError(`${file}: the EJS template did not render`, ejsDetails(error));
+    // eta's tags are EJS's: a saved file with `"_template": "eta"` responses renders as EJS and fails.
+    const hint =
+      contents.includes("<%") && contents.includes('"_template"')
+        ? "The file holds eta templates (`_template`), whose <% %> tags EJS reads too: load it with --noParse, as `mockctl save` wrote it."
+        : undefined;
+    throw new CliError(`${file}: the EJS template did not render`, ejsDetails(error), hint);
   }
 }
 

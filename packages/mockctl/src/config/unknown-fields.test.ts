@@ -50,7 +50,10 @@ describe("unknownFieldFindings", () => {
       {
         _links: {},
         predicates: [],
-        responses: [{ is: { body: "x", _mode: "text" }, _behaviors: { wait: 1 } }],
+        responses: [
+          { is: { body: "x", _mode: "text" }, _behaviors: { wait: 1 } },
+          { is: { body: "<%= it.request.path %>", _template: "eta" } },
+        ],
       },
     );
     expect(unknownFieldFindings(saved)).toEqual([]);

@@ -1,4 +1,4 @@
-import { ImposterSchema, IsSchema, ResponseSchema, StubSchema } from "@mockctl/core";
+import { ImposterSchema, IsSchema, ResponseSchema, StubSchema, TEMPLATE_FIELD } from "@mockctl/core";
 
 // mb ignores a field it does not know, so `predicatez` or `statusCod` deploy without a word and the stub
 // quietly matches everything or answers 200. The known fields are the core's schemas', plus what mb's own
@@ -11,7 +11,8 @@ const KNOWN = {
   ],
   stub: [...Object.keys(StubSchema.shape), "_links", "matches"],
   response: [...Object.keys(ResponseSchema.shape), "_behaviors", "_links"],
-  is: [...Object.keys(IsSchema.shape)],
+  // `_template` is ours (an eta template, @mockctl/core templates/), not a typo.
+  is: [...Object.keys(IsSchema.shape), TEMPLATE_FIELD],
 };
 
 const record = (value: unknown): Record<string, unknown> | undefined =>
