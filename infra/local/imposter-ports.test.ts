@@ -176,6 +176,11 @@ describe("imposters on their own ports", () => {
     } finally {
       await new Promise((done) => taken.close(done));
     }
+    // The other process gone (mb stopped after an import), the port becomes the imposter's within seconds.
+    await expect
+      .poll(() => get(port, "/hello"), { timeout: 6_000, interval: 250 })
+      .toBe(`200 hello from ${port}`);
+    expect(lines).toContain(`imposter ${port}: now listening on port ${port}`);
   });
 
   it.each([

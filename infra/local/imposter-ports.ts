@@ -13,6 +13,13 @@ import { forward } from "./port-forward.ts";
  */
 const UPSTREAM_IDLE_MS = 4_000;
 
+/**
+ * How often a port another process holds is tried again. A team moving from mb imports its imposters while mb
+ * still runs on their ports, then stops mb: the ports were never tried again, and only a restart or a
+ * `deploy --fresh` gave the imposters their ports.
+ */
+const RETRY_MS = 2_000;
+
 export { IMPOSTER_PORTS_BINDING } from "@mockctl/contract/imposter-ports";
 
 export interface ImposterPorts {
@@ -44,6 +51,17 @@ export function imposterPorts(options: PortsOptions): ImposterPorts {
   let latest = Number.NEGATIVE_INFINITY;
   let queue: Promise<unknown> = Promise.resolve();
   let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  /** Every port held by another process is tried again in RETRY_MS, in the queue, as long as one is. */
+  function retryLater(): void {
+    if (closed || retry !== undefined || ![...failed.values()].includes("EADDRINUSE")) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      const next = queue.then(() => apply(new Set([...servers.keys(), ...failed.keys()])));
+      queue = next.catch(() => undefined).then(retryLater);
+    }, RETRY_MS).unref();
+  }
 
   /** A port that cannot be this imposter's, said once per reason (a later change tries it again). */
   function noted(port: number, reason: string): void {
@@ -74,7 +92,7 @@ export function imposterPorts(options: PortsOptions): ImposterPorts {
       try {
         await listen(server, port, options.host);
         servers.set(port, server);
-        failed.delete(port);
+        if (failed.delete(port)) options.log(`imposter ${port}: now listening on port ${port}`);
       } catch (error) {
         noted(port, (error as NodeJS.ErrnoException).code ?? String(error));
       }
@@ -94,12 +112,13 @@ export function imposterPorts(options: PortsOptions): ImposterPorts {
         }
         return apply(new Set(ports));
       });
-      queue = next.catch(() => undefined);
+      queue = next.catch(() => undefined).then(retryLater);
       return next;
     },
     async close() {
       // A change the admin reports while the platform stops binds nothing more.
       closed = true;
+      clearTimeout(retry);
       await queue;
       await Promise.all([...servers.values()].map(stop));
       servers.clear();
