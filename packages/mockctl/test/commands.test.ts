@@ -213,6 +213,10 @@ describe("import", () => {
       },
       { port: "5603", reason: expect.stringContaining("backreference") },
     ]);
+    // For CI: the same import fails when anything stayed behind.
+    const strict = await cli("import", "--from", mb.url, "--strict");
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toContain(`2 of 3 imposter(s) not imported from ${mb.url} (--strict)`);
     expect(await (await fetch(`${dev.url}/i/5601/ping`)).text()).toBe("pong");
   });
 

@@ -1,10 +1,10 @@
 import { ApiError, createClient } from "../client.ts";
-import { type Command, stringValue } from "../command.ts";
+import { type Command, flag, stringValue } from "../command.ts";
 import { checkImposters } from "../config/check.ts";
 import type { SourcedImposter } from "../config/load.ts";
 import { applyStep } from "../deploy/apply.ts";
 import { planDeploy } from "../deploy/plan.ts";
-import { table, UsageError } from "../output.ts";
+import { CliError, table, UsageError } from "../output.ts";
 
 interface Skipped {
   port: string;
@@ -36,7 +36,8 @@ export const importCommand: Command = {
     "Reads GET /imposters?replayable=true from the Mountebank at --from, validates each imposter as",
     "deploy does and creates (or replaces) it on the platform. Imposters that cannot be brought over",
     "(tcp/smtp, shellTransform, backreferences or lookaround in a regex, injection on a platform",
-    "without --allowInjection) are listed with the reason; the others are imported anyway.",
+    "without --allowInjection) are listed with the reason; the others are imported anyway, and the",
+    "command exits 0 unless --strict.",
   ],
   options: {
     from: {
@@ -44,6 +45,7 @@ export const importCommand: Command = {
       value: "<url>",
       description: "the Mountebank admin API, e.g. http://localhost:2525",
     },
+    strict: { type: "boolean", description: "exit 1 when any imposter was not imported (for CI)" },
     fromApikey: {
       type: "string",
       value: "<key>",
@@ -84,6 +86,15 @@ export const importCommand: Command = {
       context.out.line(table(["IMPOSTER", "NOT IMPORTED BECAUSE"], skippedRows(skipped)));
     }
     const notImported = new Set(skipped.map((s) => s.port)).size;
+    if (notImported > 0 && flag(context, "strict")) {
+      throw new CliError(
+        `${notImported} of ${listed.length} imposter(s) not imported from ${from} (--strict)`,
+        skipped.map(({ port, reason }) => `imposter ${port}: ${reason}`),
+        undefined,
+        1,
+        { imported, skipped },
+      );
+    }
     context.out.success(
       `Imported ${imported.length} of ${listed.length} imposter(s) from ${from}; ${notImported} not imported.`,
       { imported, skipped },
