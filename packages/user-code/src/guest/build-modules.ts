@@ -13,7 +13,8 @@ export interface UserCodeEntrypoint {
   run(call: UserCall): Promise<UserOutcome>;
   /** The local host's call in two phases (two-phase.ts); Cloudflare's edge calls `run`. */
   start(call: UserCall, limitMs: number): Promise<{ done: UserOutcome } | { pending: string }>;
-  finish(id: string, waitMs: number): Promise<UserOutcome>;
+  /** The outcome, or `{ late: true }` when it had none within `waitMs` (the host answers the timeout). */
+  finish(id: string, waitMs: number): Promise<UserOutcome | { late: true }>;
 }
 
 /** The module text of one loaded worker, plus where each user function lives in it. */

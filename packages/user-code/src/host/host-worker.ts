@@ -133,7 +133,7 @@ async function timed(entry, call, limitMs, turn) {
   if (first.pending === undefined) return first.done;
   const rest = limitMs - (Date.now() - started);
   const outcome = await withinLimit(entry.finish(first.pending, rest), rest);
-  return outcome === LATE || over() ? timeout(limitMs) : outcome;
+  return outcome === LATE || outcome?.late === true || over() ? timeout(limitMs) : outcome;
 }
 // Each call leaves its Request, Response and the loaded worker's stub in native memory until V8 collects
 // their wrappers, which a heap this small rarely makes it do (@mockctl/contract/native-garbage, the edge's

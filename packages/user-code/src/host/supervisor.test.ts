@@ -156,6 +156,22 @@ describe("the user-code host", () => {
     expect(order).toEqual(["quick", "waits"]);
   });
 
+  it("words the timeout itself when the loaded worker's wait for an outcome ends first", async () => {
+    // The worker's finish and the host's own timer end at about the same moment; either way, one answer.
+    const code = {
+      compatibilityDate: "2026-04-20",
+      mainModule: "main.js",
+      modules: {
+        "main.js": `import { WorkerEntrypoint } from "cloudflare:workers";
+export default class U extends WorkerEntrypoint { start() { return { pending: "p" }; } finish() { return { late: true }; } }`,
+      },
+    };
+    expect(await post("/run", { id: "late-first", code, call: {}, limitMs: 300 })).toEqual({
+      status: 200,
+      body: { ok: false, data: "user code did not finish within 300 ms" },
+    });
+  });
+
   it("lets functions that wait run side by side, as mb's do, each still held to its limit", async () => {
     // 20 calls that wait 400 ms each: one after another they would take 8 s.
     const started = Date.now();
