@@ -50,6 +50,18 @@ describe("followStream", () => {
     expect(urls).toEqual(["/imposters/4545/requests/stream?since=7"]);
   });
 
+  it("tells the imposter's version from hello, and from each version event, the newest of a batch", async () => {
+    const { api } = platform([
+      'event: hello\ndata: {"seq":0,"version":3}\n\nevent: version\ndata: {"version":4}\n\n',
+      'event: version\ndata: {"version":5}\n\n',
+    ]);
+    const versions: number[] = [];
+    const handlers = { onOpen: () => {}, onEntries: () => {}, onVersion: (v: number) => versions.push(v) };
+    await followStream(api, 4545, 0, handlers, new AbortController().signal);
+    expect(versions[0]).toBe(3);
+    expect(versions.at(-1)).toBe(5);
+  });
+
   it("hands over what proxies recorded (`event: stubs`) after the entries of the same batch", async () => {
     const stubs = { at: "2026-11-24T10:00:01.000Z", stubIndex: 0, proxyIndex: 1, count: 2 };
     const { api } = platform([`event: stubs\ndata: ${JSON.stringify(stubs)}\n\n${event(1, 0)}`]);

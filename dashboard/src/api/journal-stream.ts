@@ -68,8 +68,9 @@ export async function followStream(
     (event) => {
       if (done.signal.aborted) return;
       if (event.event === JOURNAL_EVENTS.hello) {
-        const { seq } = HelloEventSchema.parse(JSON.parse(event.data));
-        if (handlers.onHello?.(seq)) done.abort();
+        const hello = HelloEventSchema.parse(JSON.parse(event.data));
+        if (hello.version !== undefined) handlers.onVersion?.(hello.version);
+        if (handlers.onHello?.(hello.seq)) done.abort();
       }
       if (event.event === JOURNAL_EVENTS.request) {
         pending.push(JournalEventSchema.parse(JSON.parse(event.data)));

@@ -23,6 +23,7 @@ const SAVED_AT = new Date().toJSON();
 const live = [
   'event: hello\ndata: {"seq":0}\n\n',
   `event: request\ndata: ${JSON.stringify({ seq: 1, at: SAVED_AT, request, stubIndex: 0 })}\n\n`,
+  `event: version\ndata: {"version":2}\n\n`,
   `event: stubs\ndata: ${JSON.stringify({ at: SAVED_AT, stubIndex: 0, proxyIndex: 1, count: 2 })}\n\n`,
 ].join("");
 
@@ -40,7 +41,7 @@ function platform() {
     reads.push(Date.now());
     const stubs = streamed ? [recordedStub, proxyStub] : [proxyStub];
     return new Response(JSON.stringify(imposterWith(stubs)), {
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", etag: streamed ? '"2"' : '"1"' },
     });
   };
   return { api: createApi({ base: "", token: undefined }, fetchImpl as typeof fetch), reads };

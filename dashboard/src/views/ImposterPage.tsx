@@ -42,11 +42,6 @@ export function ImposterPage({ api, port, tab }: { api: Api; port: number; tab: 
       );
   }, [api, port]);
   useEffect(() => reload(), [reload]);
-  // A proxy recorded into the stubs (the stream's `stubs` events, gathered per batch): fetch them once.
-  const recorded = journal.recordings.length;
-  useEffect(() => {
-    if (recorded > 0) reload();
-  }, [recorded, reload]);
   // A request answered by a newer version than the one shown, or the stream telling of one (stubs changed
   // elsewhere: the CLI, a test suite, another tab): read the imposter again, so the stubs shown are the
   // platform's and stub indexes are read against the stubs that answered.

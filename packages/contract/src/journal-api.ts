@@ -15,7 +15,11 @@ export const journalStreamQuerySchema = z.object({
 });
 
 /** `event: hello`: the last sequence number the object has given (0 when none), sent first. */
-export const journalHelloSchema = z.object({ seq: seqSchema });
+export const journalHelloSchema = z.object({
+  seq: seqSchema,
+  /** The imposter's version as the stream opened (absent from platforms before it was sent). */
+  version: z.number().int().nonnegative().optional(),
+});
 export type JournalHello = z.infer<typeof journalHelloSchema>;
 
 /** `event: request`: one recorded request, numbered from 1 in the order the object recorded them. */

@@ -261,7 +261,7 @@ export class ImposterKeeper {
     if (this.#live === null) return null;
     const last = this.#store.lastSeq;
     const replay = since === undefined ? [] : this.#store.entriesAfter(since > last ? 0 : since);
-    return this.#feed.open(last, replay);
+    return this.#feed.open(last, replay, this.#version);
   }
 
   /**

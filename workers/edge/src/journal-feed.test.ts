@@ -17,8 +17,8 @@ describe("JournalFeed", () => {
   it("writes a keep-alive comment every KEEP_ALIVE_MS while someone listens, and stops with the last one", async () => {
     vi.useFakeTimers();
     const feed = new JournalFeed();
-    const reader = feed.open(0, []).getReader();
-    expect(await readText(reader)).toBe('event: hello\ndata: {"seq":0}\n\n');
+    const reader = feed.open(0, [], 1).getReader();
+    expect(await readText(reader)).toBe('event: hello\ndata: {"seq":0,"version":1}\n\n');
     vi.advanceTimersByTime(KEEP_ALIVE_MS);
     expect(await readText(reader)).toBe(": keep-alive\n\n");
     await reader.cancel();
@@ -30,7 +30,7 @@ describe("JournalFeed", () => {
     const feed = new JournalFeed();
     const count = MAX_BACKLOG * 3;
     const replay = Array.from({ length: count }, (_, i) => entry(i + 1));
-    const reader = feed.open(count, replay).getReader();
+    const reader = feed.open(count, replay, 1).getReader();
     let text = "";
     while ((text.match(/event: request/g) ?? []).length < count) text += await readText(reader);
     const seqs = [...text.matchAll(/"seq":(\d+),"at"/g)].map((match) => Number(match[1]));
@@ -41,8 +41,8 @@ describe("JournalFeed", () => {
 
   it("ends a stream whose reader fell more than MAX_BACKLOG events behind, and keeps the others", async () => {
     const feed = new JournalFeed();
-    const stalled = feed.open(0, []);
-    const reader = feed.open(0, []).getReader();
+    const stalled = feed.open(0, [], 1);
+    const reader = feed.open(0, [], 1).getReader();
     await readText(reader);
     for (let seq = 1; seq <= MAX_BACKLOG + 2; seq++) {
       feed.publish([entry(seq)]);
@@ -58,7 +58,7 @@ describe("JournalFeed", () => {
     const feed = new JournalFeed();
     const change = { at: "2026-11-25T02:00:00.000Z", stubIndex: 0, proxyIndex: 1, count: 2 };
     feed.publishStubs(change);
-    const reader = feed.open(0, []).getReader();
+    const reader = feed.open(0, [], 1).getReader();
     await readText(reader);
     feed.publishStubs(change);
     expect(await readText(reader)).toBe(`event: stubs\ndata: ${JSON.stringify(change)}\n\n`);

@@ -46,12 +46,15 @@ export class JournalFeed {
     return this.#writers.size;
   }
 
-  /** A new stream: `hello` with the last sequence number, the replayed entries, then live ones. */
-  open(lastSeq: number, replay: readonly JournalEntry[]): ReadableStream<Uint8Array> {
+  /**
+   * A new stream: `hello` with the last sequence number and the imposter's version (a page that reconnects
+   * learns of a change it missed), the replayed entries, then live ones.
+   */
+  open(lastSeq: number, replay: readonly JournalEntry[], version: number): ReadableStream<Uint8Array> {
     const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
     const writer = writable.getWriter();
     this.#writers.add(writer);
-    this.#send(writer, sseEvent(JOURNAL_EVENTS.hello, { seq: lastSeq }));
+    this.#send(writer, sseEvent(JOURNAL_EVENTS.hello, { seq: lastSeq, version }));
     for (const chunk of replayChunks(replay)) this.#send(writer, chunk);
     // A reader that went away (the client disconnected) errors the stream: forget it.
     writer.closed.catch(() => this.#drop(writer));
