@@ -35,7 +35,7 @@ describe("the live journal on the local platform", () => {
     const stream = await fetch(`${platform.url}/imposters/5101/requests/stream`);
     expect(stream.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
     const reader = events(stream.body!);
-    expect((await reader.next()).value).toEqual({ event: "hello", data: { seq: 0 } });
+    expect((await reader.next()).value).toEqual({ event: "hello", data: { seq: 0, version: 1 } });
 
     // Each request is sent only after the previous one arrived on the stream: it is live, not batched.
     for (const [i, path] of ["/hit", "/miss", "/hit"].entries()) {
