@@ -123,7 +123,7 @@ describe("the relay's admission", () => {
       host: "127.0.0.1",
       port: 0,
       upstream: { host: "127.0.0.1", port },
-      maxInFlight,
+      ...(maxInFlight > 0 && { admission: new Admission(maxInFlight) }),
     });
     return { fake, port: relay.port };
   }

@@ -14,6 +14,7 @@ describe("handedOver", () => {
       head("GET / HTTP/1.1", "connection: TE, Close"),
       true,
     ],
+    ["HTTP/1.1 with Connection: CLOSE", head("GET / HTTP/1.1", "CONNECTION: CLOSE"), true],
     ["HTTP/1.1 keeping the connection", head("GET / HTTP/1.1", "Host: x", "Connection: keep-alive"), false],
     ["HTTP/1.1 with no Connection header", head("GET / HTTP/1.1", "Host: x"), false],
     ["close elsewhere than in Connection", head("GET /close HTTP/1.1", "X-Note: close"), false],
@@ -31,6 +32,8 @@ describe("handedOver", () => {
     ["HTTP/2's preface", Buffer.from("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n"), false],
   ])("%s", (_, chunk, expected) => {
     expect(handedOver(chunk)).toBe(expected);
+    // As the relay asks, with the head's end it found.
+    expect(handedOver(chunk, chunk.indexOf("\r\n\r\n"))).toBe(expected);
   });
 
   it("reads only the head: a body that says close changes nothing", () => {

@@ -1,6 +1,7 @@
 const HEAD_END = Buffer.from("\r\n\r\n");
 const HTTP_1 = Buffer.from(" HTTP/1.");
 const LOSE = Buffer.from("lose");
+const LOSE_CAPITALS = Buffer.from("LOSE");
 const CONTINUE = Buffer.from("100-continue");
 /** A request line past this is not looked at (the relay passes it on as it is). */
 const MAX_LINE = 8192;
@@ -14,9 +15,10 @@ const MAX_LINE = 8192;
  * target that is not a path, which workerd cannot read, and `Expect: 100-continue`, which it does not answer.
  *
  * Asked of a connection's first bytes once they hold a whole head (keep-alive-relay.ts), reading the head only:
- * a request line that does not end in ` HTTP/1.x`, or a head longer than the chunk, answers false.
+ * a request line that does not end in ` HTTP/1.x`, or a head longer than the chunk, answers false. `headEnd`
+ * is where the head's blank line starts, when the caller has already looked (-1: not in the chunk).
  */
-export function handedOver(chunk: Buffer): boolean {
+export function handedOver(chunk: Buffer, headEnd = chunk.indexOf(HEAD_END)): boolean {
   // Byte by byte in JavaScript: Buffer's indexOf and compare cross into C++ at about 100 ns a call. Asked of
   // a connection's first request only (the relay's keep-alive requests pay nothing).
   const end = Math.min(chunk.length, MAX_LINE);
@@ -37,10 +39,10 @@ export function handedOver(chunk: Buffer): boolean {
   const minor = chunk[cr - 1];
   if (minor === 0x30) return true;
   if (minor !== 0x31) return false;
-  const headEnd = chunk.indexOf(HEAD_END, cr);
-  if (headEnd < 0) return false;
-  // "lose" finds `close` and `Close`, as clients write it; all in capitals is not looked for.
+  if (headEnd < cr) return false;
+  // "lose" finds `close` and `Close`, as clients write it, "LOSE" the rest; the header is then read in any case.
   if (said(chunk, cr, headEnd, LOSE, "connection", "close")) return true;
+  if (said(chunk, cr, headEnd, LOSE_CAPITALS, "connection", "close")) return true;
   // `Expect: 100-continue` (curl's for a large or streamed upload): workerd sends no `100 Continue`, so curl
   // waited a second before each such body. Only asked of a request that is not a GET, which sends no body.
   return chunk[0] !== 0x47 && said(chunk, cr, headEnd, CONTINUE, "expect", "100-continue");

@@ -1,17 +1,16 @@
-import { Agent, createServer, type Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { PortsReport } from "@mockctl/contract/imposter-ports";
 import type { Admission } from "./admission.ts";
 import { CLIENT_IDLE_MS } from "./keep-alive.ts";
 import type { Upstream } from "./keep-alive-relay.ts";
 import { forward } from "./port-forward.ts";
+import { upstreamAgent } from "./upstream-agent.ts";
 
 /**
  * Every imposter of the default workspace also listens on its own port, as an mb imposter does, so a test
  * suite written against `http://localhost:4545` runs unchanged. Each listener is a small Node server that
- * sends a request on to workerd as `/i/<port><path>`, the Host as the client sent it. workerd drops a
- * connection idle for 5 s without a word; the pool retires its own after 4, so none is reused as it closes.
+ * sends a request on to workerd as `/i/<port><path>`, the Host as the client sent it.
  */
-const UPSTREAM_IDLE_MS = 4_000;
 
 /**
  * How often a port another process holds is tried again. A team moving from mb imports its imposters while mb
@@ -44,7 +43,7 @@ export interface PortsOptions {
 }
 
 export function imposterPorts(options: PortsOptions): ImposterPorts {
-  const agent = new Agent({ keepAlive: true, timeout: UPSTREAM_IDLE_MS });
+  const agent = upstreamAgent();
   const via = { upstream: options.upstream, agent, admission: options.admission };
   const servers = new Map<number, Server>();
   const failed = new Map<number, string>();

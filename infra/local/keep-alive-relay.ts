@@ -81,6 +81,8 @@ export class Relay {
   private refused = false;
   /** A request's head while it is still incomplete: held back, so a half-sent head takes no admission place. */
   private head: Buffer | undefined;
+  /** Where the head that `wholeHead` last gave ends (its blank line), or -1 past MAX_HELD_HEAD. */
+  private headEnd = -1;
   /** No byte of this connection has been relayed yet: only then may it be handed over (handed-over.ts). */
   private fresh = true;
   private readonly admit = () => this.admitQueued();
@@ -119,7 +121,7 @@ export class Relay {
     if (chunk === undefined) return;
     const handOver = this.settings.handOver;
     // Only a connection's first request: one pipelined behind an answer still streaming would cut it short.
-    if (this.fresh && handOver !== undefined && handedOver(chunk)) {
+    if (this.fresh && handOver !== undefined && handedOver(chunk, this.headEnd)) {
       this.handOver(handOver, chunk);
       return;
     }
@@ -143,7 +145,8 @@ export class Relay {
    */
   private wholeHead(chunk: Buffer): Buffer | undefined {
     const whole = this.head === undefined ? chunk : Buffer.concat([this.head, chunk]);
-    if (whole.length < MAX_HELD_HEAD && whole.indexOf(HEAD_END) < 0) {
+    this.headEnd = whole.indexOf(HEAD_END);
+    if (whole.length < MAX_HELD_HEAD && this.headEnd < 0) {
       this.head = whole;
       return undefined;
     }

@@ -1,10 +1,10 @@
-import { Agent, createServer as createHttpServer } from "node:http";
+import { createServer as createHttpServer } from "node:http";
 import { createServer, type Socket } from "node:net";
-import { Admission } from "./admission.ts";
-import { idleSampler } from "./cpu-idle.ts";
+import type { Admission } from "./admission.ts";
 import { Relay, type RelaySettings, type Upstream } from "./keep-alive-relay.ts";
 import { forwardAsSent } from "./port-forward.ts";
 import { MAX_REQUEST_BYTES } from "./request-limit.ts";
+import { upstreamAgent } from "./upstream-agent.ts";
 
 /**
  * workerd closes a connection that has waited this long for its next request (kj::HttpServerSettings'
@@ -34,9 +34,10 @@ export interface KeepAliveOptions {
    * that connects early waits instead of being refused) while the launcher still prepares the platform.
    */
   held?: boolean;
-  /** Requests relayed into workerd at once; more wait their turn (admission.ts). 0 or absent: no limit. */
-  maxInFlight?: number;
-  /** A line shared with the imposters' own ports (platform.ts), in place of one made from `maxInFlight`. */
+  /**
+   * The line into workerd (admission.ts), shared with the imposters' own ports (platform.ts): absent, every
+   * request goes in at once.
+   */
   admission?: Admission;
   /** The most bytes one request may send (request-limit.ts); MAX_REQUEST_BYTES when absent. */
   maxRequestBytes?: number;
@@ -63,9 +64,7 @@ export function listenKeepAlive(options: KeepAliveOptions): Promise<KeepAliveSoc
     quietMs: ((options.upstreamIdleCloseMs ?? WORKERD_IDLE_CLOSE_MS) * 4) / 5,
     maxRequestBytes: options.maxRequestBytes ?? MAX_REQUEST_BYTES,
   };
-  const maxInFlight = options.maxInFlight ?? 0;
-  const admission =
-    options.admission ?? (maxInFlight > 0 ? new Admission(maxInFlight, idleSampler()) : undefined);
+  const admission = options.admission;
   const closing = closingServer(options.upstream, admission);
   const relaySettings: RelaySettings = {
     ...settings,
@@ -117,15 +116,15 @@ export function listenKeepAlive(options: KeepAliveOptions): Promise<KeepAliveSoc
 }
 
 /**
- * A client whose request Node's HTTP server must answer (handed-over.ts: HTTP/1.0, as ApacheBench sends, or
- * `Connection: close`) is served by it from then on: it closes a connection as asked and keeps HTTP/1.0's
- * alive with the header that version needs, where workerd does neither and the byte relay cannot tell where
- * an answer ends. It also reads an absolute-form target. A path of its own: HTTP/1.1 keep-alive clients
- * never take it, and a client that does is served at about the rate of an imposter's own port.
+ * A connection whose first request Node's HTTP server must answer (handed-over.ts: HTTP/1.0, as ApacheBench
+ * sends; `Connection: close`; `Expect: 100-continue`; an absolute-form target) is served by it from then on:
+ * it closes a connection as asked, keeps HTTP/1.0's alive with the header that version needs, sends `100
+ * Continue` and reads any target, where workerd does none of these and the byte relay cannot tell where an
+ * answer ends. A path of its own, at about the rate of an imposter's own port: a connection whose first
+ * request is plain HTTP/1.1 stays on the byte relay for good.
  */
 function closingServer(upstream: Upstream, admission: Admission | undefined) {
-  // workerd drops a connection idle for 5 s; the pool retires its own after 4 (as imposter-ports.ts's).
-  const agent = new Agent({ keepAlive: true, timeout: 4_000 });
+  const agent = upstreamAgent();
   const server = createHttpServer((incoming, outgoing) =>
     forwardAsSent(incoming, outgoing, { upstream, agent, admission }),
   );
