@@ -8,7 +8,7 @@ import { currentLoad, waitForQuiet } from "@mockctl/infra/bench/machine";
 import { churn } from "./fixtures/churn.ts";
 import { describeMachine } from "./report/machine.ts";
 import { writeSoakReport } from "./report/soak-markdown.ts";
-import { type SoakReport, soakPassed } from "./report/soak-model.ts";
+import { MEMORY_JUDGED_FROM_S, type SoakReport, soakPassed } from "./report/soak-model.ts";
 import {
   memoryTrends,
   type SoakK6Summary,
@@ -103,6 +103,7 @@ async function soak(args: SoakArgs, dir: string): Promise<SoakReport> {
       churnEveryMs: args.churnEveryMs,
       sampleEveryMs: args.sampleEveryMs,
       warmSeconds,
+      memoryJudged: args.durationMs >= MEMORY_JUDGED_FROM_S * 1000,
       cpus: describePinning(k6.pinning),
       platform: `The platform as \`npm start\` runs it (\`${NPM_START.title}\`: the Node launcher with its keep-alive relay, workerd, and the user-code host once user code runs)`,
       mix: mix.map((request) => request.name),

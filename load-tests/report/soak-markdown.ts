@@ -4,23 +4,31 @@ import { fileURLToPath } from "node:url";
 import { millis, rate } from "./format.ts";
 import { commitNote } from "./machine.ts";
 import { table } from "./markdown.ts";
-import { FLAT_GROWTH, type SoakReport, soakPassed } from "./soak-model.ts";
+import { FLAT_GROWTH, MEMORY_JUDGED_FROM_S, type SoakReport, soakPassed } from "./soak-model.ts";
 import { roleSeries } from "./soak-summary.ts";
 import { renderLines } from "./svg-lines.ts";
 
 const mb = (value: number) => value.toFixed(1);
 
-/** Memory of every process over time (minutes), and p99 and p50 per minute. */
+/**
+ * Memory of every process over time, and p99 and p50 per minute, each minute's at its end (the last one's at
+ * the run's end). In minutes; a run shorter than two of them in seconds, so it does not sit in a corner.
+ */
 export function soakChart(report: SoakReport): string {
+  const runSeconds = Math.max(0, ...report.memory.map((sample) => sample.seconds));
+  const unit = runSeconds < 120 ? 1 : 60;
   const memory = [...roleSeries(report.memory)].map(([name, points]) => ({
     name,
-    points: points.map((point) => ({ x: point.seconds / 60, y: point.mb })),
+    points: points.map((point) => ({ x: point.seconds / unit, y: point.mb })),
   }));
   const latency = (["p99", "p50"] as const).map((stat) => ({
     name: stat,
-    points: report.minutes.map((row) => ({ x: row.minute + 1, y: row[stat] })),
+    points: report.minutes.map((row) => ({
+      x: Math.min((row.minute + 1) * 60, runSeconds || Number.POSITIVE_INFINITY) / unit,
+      y: row[stat],
+    })),
   }));
-  const xMax = Math.max(report.minutes.length, ...report.memory.map((sample) => sample.seconds / 60));
+  const xMax = Math.max(...latency[0]!.points.map((point) => point.x), runSeconds / unit);
   return renderLines(
     `Soak: ${report.settings.duration} at ${report.settings.vus} connections, admin changes every ${report.settings.churnEveryMs / 1000} s`,
     [
@@ -28,17 +36,26 @@ export function soakChart(report: SoakReport): string {
       { title: "Latency per minute (plotted at the minute's end)", yLabel: "ms", series: latency },
     ],
     xMax,
-    "minutes since the load began",
+    unit === 1 ? "seconds since the load began" : "minutes since the load began",
   );
+}
+
+function memoryVerdict(report: SoakReport): string {
+  const within = `${Math.round((FLAT_GROWTH - 1) * 100)}% of its size ${report.settings.warmSeconds} s into the load`;
+  if (report.settings.memoryJudged === false) {
+    return `- Memory: not judged (a run of ${report.settings.duration} is still warming up; runs of ${MEMORY_JUDGED_FROM_S / 60} minutes or more are judged).`;
+  }
+  return report.trends.every((trend) => trend.flat)
+    ? `- Memory: **flat** (every process ended within ${within}).`
+    : `- Memory: **grew** (a process ended more than ${within}: see the table).`;
 }
 
 function verdict(report: SoakReport): string {
   const { totals, churn } = report;
-  const flat = report.trends.every((trend) => trend.flat);
   return [
     `- Errors: **${totals.failedRequests}** failed requests of ${totals.requests.toLocaleString("en-US")}; admin changes: **${churn.failed}** failed of ${churn.changes}.`,
     `- Wrong answers: **${totals.failedChecks}** (k6 checks of status and body); after an admin change: **${churn.wrong}**.`,
-    `- Memory: **${flat ? "flat" : "not flat"}** (every process ends within ${Math.round((FLAT_GROWTH - 1) * 100)}% of its size ${report.settings.warmSeconds} s into the load${flat ? "" : ": see the table"}).`,
+    memoryVerdict(report),
     `- k6 exited with ${report.k6Exit}${report.k6Exit === 0 ? " (every threshold held)" : ""}; overall **${soakPassed(report) ? "passed" : "FAILED"}**.`,
   ].join("\n");
 }
