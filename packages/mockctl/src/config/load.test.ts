@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { FIXTURES } from "../../test/run-cli.ts";
+import type { CliError } from "../output.ts";
 import { loadConfigFile } from "./load.ts";
 
 // mb 2.9.1's own --configfile loader (mountebank-formatters, EJS 2.7.4), to compare against.
@@ -29,6 +30,23 @@ describe("config files", () => {
     expect(() => loadConfigFile("not-json.ejs", FIXTURES)).toThrow(
       "not-json.ejs: not JSON after EJS rendering",
     );
+  });
+
+  it("points at where the rendered text stops being JSON, not at the whole file", () => {
+    let error: CliError | undefined;
+    try {
+      loadConfigFile("not-json.ejs", FIXTURES);
+    } catch (thrown) {
+      error = thrown as CliError;
+    }
+    expect(error?.message).toBe(
+      "not-json.ejs: not JSON after EJS rendering (line 1, column 21 of the rendered text)",
+    );
+    expect(error?.details).toEqual([
+      "Unexpected token ']'",
+      '1 | { "imposters": [ 2, ] }',
+      "                        ^",
+    ]);
   });
 
   it("says No such file as mb does", () => {

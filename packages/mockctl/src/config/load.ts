@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { CliError } from "../output.ts";
+import { excerptAt, invalidJsonAt, lineAndColumn } from "./json-error.ts";
 import { renderConfigFile } from "./render.ts";
 
 /** One imposter as a config file defines it, with where it came from for messages. */
@@ -28,15 +29,30 @@ export function loadConfigFile(file: string, cwd: string, noParse = false): Sour
   try {
     json = JSON.parse(rendered);
   } catch (error) {
-    throw new CliError(
-      `${file}: not JSON after EJS rendering`,
-      [(error as Error).message, ...rendered.split("\n").slice(0, 20)],
-      "mb would refuse it too (`Unable to parse configfile as JSON`); fix the template.",
-    );
+    throw notJson(file, rendered, error as Error, noParse);
   }
   const list = (json as { imposters?: unknown } | null)?.imposters ?? [json];
   if (!Array.isArray(list)) throw new CliError(`${file}: "imposters" is not an array`);
   return list.map((definition, index) => ({ file, index, definition }));
+}
+
+/** Where the text stops being JSON, shown as a compiler shows it: not the whole file, which may be 245 KB. */
+function notJson(file: string, text: string, error: Error, noParse: boolean): CliError {
+  // V8 echoes the source after its reason (`Unexpected token '}', "{…}" is not valid JSON`).
+  const reason = error.message.replace(/, (?:\.\.\.)?".*" is not valid JSON$/s, "");
+  const hint = text.startsWith("\uFEFF")
+    ? "The file starts with a byte-order mark (BOM), which JSON does not allow and mb refuses too: save it as UTF-8 without BOM."
+    : `mb would refuse it too (\`Unable to parse configfile as JSON\`); fix the ${noParse ? "file" : "template"}.`;
+  const offset = invalidJsonAt(text);
+  if (offset < 0)
+    return new CliError(`${file}: not JSON${noParse ? "" : " after EJS rendering"}`, [reason], hint);
+  const { line, column } = lineAndColumn(text, offset);
+  const where = noParse ? "" : " of the rendered text";
+  return new CliError(
+    `${file}: not JSON${noParse ? "" : " after EJS rendering"} (line ${line}, column ${column}${where})`,
+    [reason, ...excerptAt(text, offset)],
+    hint,
+  );
 }
 
 export function loadConfigFiles(files: string[], cwd: string, noParse = false): SourcedImposter[] {
