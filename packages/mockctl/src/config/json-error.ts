@@ -16,7 +16,8 @@ export function invalidJsonAt(text: string): number {
 
 const LITERALS = ["true", "false", "null"];
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
-const STRING_BODY = /(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*/y;
+/** What may follow a backslash in a string. */
+const ESCAPE = /["\\/bfnrt]|u[0-9a-fA-F]{4}/y;
 
 /** A validating scan that throws at the first character JSON does not allow there, `at` pointing at it. */
 class Scanner {
@@ -30,9 +31,18 @@ class Scanner {
   value(): void {
     this.space();
     const char = this.text[this.at];
-    if (char === "{") return this.members("}", () => this.member());
-    if (char === "[") return this.members("]", () => this.value());
-    if (char === '"') return this.string();
+    if (char === "{") {
+      this.members("}", () => this.member());
+      return;
+    }
+    if (char === "[") {
+      this.members("]", () => this.value());
+      return;
+    }
+    if (char === '"') {
+      this.string();
+      return;
+    }
     const literal = LITERALS.find((word) => this.text.startsWith(word, this.at));
     if (literal !== undefined) {
       this.at += literal.length;
@@ -71,11 +81,23 @@ class Scanner {
   }
 
   private string(): void {
-    STRING_BODY.lastIndex = this.at + 1;
-    STRING_BODY.test(this.text);
-    this.at = STRING_BODY.lastIndex;
-    if (this.text[this.at] !== '"') throw new SyntaxError();
     this.at++;
+    for (;;) {
+      const code = this.text.charCodeAt(this.at);
+      if (code === 0x22) {
+        this.at++;
+        return;
+      }
+      // The end of the text (NaN) or a control character, which JSON allows only escaped.
+      if (!(code >= 0x20)) throw new SyntaxError();
+      if (code !== 0x5c) {
+        this.at++;
+        continue;
+      }
+      ESCAPE.lastIndex = this.at + 1;
+      if (!ESCAPE.test(this.text)) throw new SyntaxError();
+      this.at = ESCAPE.lastIndex;
+    }
   }
 
   private expect(char: string): void {

@@ -1,4 +1,6 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { FIXTURES } from "../../test/run-cli.ts";
@@ -47,6 +49,24 @@ describe("config files", () => {
       '1 | { "imposters": [ 2, ] }',
       "                        ^",
     ]);
+  });
+
+  it("shows V8's reason without the source it echoes, on a long one-line file", () => {
+    const dir = mkdtempSync(join(tmpdir(), "mockctl-load-"));
+    const body = JSON.stringify({
+      imposters: [{ port: 1, stubs: [{ responses: [{ is: { body: "x".repeat(5000) } }] }] }],
+    });
+    writeFileSync(join(dir, "big.json"), body.replace("]}]}", "]},,}]}"));
+    let error: CliError | undefined;
+    try {
+      loadConfigFile("big.json", dir, true);
+    } catch (thrown) {
+      error = thrown as CliError;
+    }
+    // The second comma, one past `]},` (columns count from 1).
+    expect(error?.message).toBe(`big.json: not JSON (line 1, column ${body.indexOf("]}]}") + 4})`);
+    expect(error?.details[0]).toBe("Unexpected token ','");
+    expect(error?.details[1]).toMatch(/^1 \| …x{40,}"\}\}\]\},,\}\]\}/);
   });
 
   it("says No such file as mb does", () => {

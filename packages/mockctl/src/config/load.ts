@@ -39,7 +39,7 @@ export function loadConfigFile(file: string, cwd: string, noParse = false): Sour
 /** Where the text stops being JSON, shown as a compiler shows it: not the whole file, which may be 245 KB. */
 function notJson(file: string, text: string, error: Error, noParse: boolean): CliError {
   // V8 echoes the source after its reason (`Unexpected token '}', "{…}" is not valid JSON`).
-  const reason = error.message.replace(/, (?:\.\.\.)?".*" is not valid JSON$/s, "");
+  const reason = error.message.replace(/, (?:\.\.\.)?".*"(?:\.\.\.)? is not valid JSON$/s, "");
   const hint = text.startsWith("\uFEFF")
     ? "The file starts with a byte-order mark (BOM), which JSON does not allow and mb refuses too: save it as UTF-8 without BOM."
     : `mb would refuse it too (\`Unable to parse configfile as JSON\`); fix the ${noParse ? "file" : "template"}.`;
