@@ -6,9 +6,10 @@ import {
   type ServerResponse,
 } from "node:http";
 import type { Socket } from "node:net";
-import { FAULT_HEADER, SOCKET_FAULTS } from "@mockctl/contract/faults";
+import { CLOSE_AFTER_ANSWER, FAULT_HEADER, SOCKET_FAULTS } from "@mockctl/contract/faults";
 import type { Admission } from "./admission.ts";
-import { playFault, type Upstream } from "./keep-alive-relay.ts";
+import type { Upstream } from "./keep-alive-relay.ts";
+import { playFault } from "./relay-marks.ts";
 import { MAX_REQUEST_BYTES, tooLargeBody } from "./request-limit.ts";
 
 /** How requests reach workerd: its socket, the pool of connections to it, and the line into it. */
@@ -38,7 +39,7 @@ type Body = { held: Buffer } | { streamed: Buffer[] };
 
 // workerd frames its answer for its own connection; Node frames it again for the client's (chunked for
 // HTTP/1.1, to the close for HTTP/1.0, which has no chunks).
-const HOP_BY_HOP = new Set(["transfer-encoding", "connection", "keep-alive"]);
+const HOP_BY_HOP = new Set(["transfer-encoding", "connection", "keep-alive", FAULT_HEADER]);
 
 function reply(answer: IncomingMessage, outgoing: ServerResponse, sent: Sent): void {
   sent.release?.();
@@ -54,6 +55,8 @@ function reply(answer: IncomingMessage, outgoing: ServerResponse, sent: Sent): v
   for (let i = 0; i + 1 < raw.length; i += 2) {
     if (!HOP_BY_HOP.has(raw[i]!.toLowerCase())) headers.push(raw[i]!, raw[i + 1]!);
   }
+  // A stub that says `Connection: close` (faults.ts): Node's server sends it and closes after the answer.
+  if (mark === CLOSE_AFTER_ANSWER) headers.push("Connection", "close");
   outgoing.writeHead(answer.statusCode ?? 502, answer.statusMessage, headers);
   answer.pipe(outgoing);
   answer.on("error", () => outgoing.destroy());

@@ -1,7 +1,8 @@
 import { connect, type NetConnectOpts, type Socket } from "node:net";
-import { FAULT_HEADER, RANDOM_DATA, SOCKET_FAULTS, type SocketFault } from "@mockctl/contract/faults";
+import { CLOSE_AFTER_ANSWER, type SocketFault } from "@mockctl/contract/faults";
 import type { Admission } from "./admission.ts";
 import { handedOver } from "./handed-over.ts";
+import { markOf, playFault, withConnectionClose } from "./relay-marks.ts";
 import { tooLargeAnswer } from "./request-limit.ts";
 
 /** A request is replayed on a fresh upstream connection only up to this size (it is held until answered). */
@@ -39,29 +40,6 @@ const REFUSED_DRAIN_MS = 5_000;
 const UPSTREAM_READS = Buffer.allocUnsafe(64 * 1024);
 
 const HEAD_END = Buffer.from("\r\n\r\n");
-const FAULT_MARK = Buffer.from(`\r\n${FAULT_HEADER}: `);
-const RANDOM_BYTES = Buffer.from(RANDOM_DATA);
-
-/**
- * The socket fault the edge marked a response with (@mockctl/contract, faults.ts), read from the first
- * chunk of the response: only its head is searched, so a body costs nothing.
- */
-export function faultOf(chunk: Buffer): SocketFault | undefined {
-  const end = chunk.indexOf(HEAD_END);
-  const head = end < 0 ? chunk : chunk.subarray(0, end);
-  const at = head.indexOf(FAULT_MARK);
-  if (at < 0) return undefined;
-  const start = at + FAULT_MARK.length;
-  const lineEnd = head.indexOf("\r\n", start);
-  const value = head.toString("latin1", start, lineEnd < 0 ? head.length : lineEnd).trim();
-  return SOCKET_FAULTS.find((fault) => fault === value);
-}
-
-/** mb's `helpers.simulateFault` on a client's socket: nothing or mb's garbage bytes, then the socket closed. */
-export function playFault(fault: SocketFault, client: Socket): void {
-  if (fault === "RANDOM_DATA_THEN_CLOSE") client.write(RANDOM_BYTES);
-  client.destroy();
-}
 
 /** One client connection and the workerd connection currently behind it. */
 export class Relay {
@@ -79,6 +57,8 @@ export class Relay {
   private queued: Buffer[] | undefined;
   /** Answered 413 for a request past the limit: what the client still sends is thrown away. */
   private refused = false;
+  /** An answer asked for the connection to close after it (CLOSE_AFTER_ANSWER): nothing more is relayed. */
+  private closing = false;
   /** A request's head while it is still incomplete: held back, so a half-sent head takes no admission place. */
   private head: Buffer | undefined;
   /** Where the head that `wholeHead` last gave ends (its blank line), or -1 past MAX_HELD_HEAD. */
@@ -111,7 +91,7 @@ export class Relay {
   };
 
   private fromClient(given: Buffer): void {
-    if (this.refused) return;
+    if (this.refused || this.closing) return;
     if (this.queued !== undefined) {
       this.queued.push(given);
       return;
@@ -228,21 +208,35 @@ export class Relay {
   }
 
   private fromUpstream(size: number): void {
-    const chunk = UPSTREAM_READS.subarray(0, size);
+    let chunk: Buffer = UPSTREAM_READS.subarray(0, size);
     if (this.inFlightBytes > 0) {
       this.inFlight = [];
       this.inFlightBytes = 0;
       this.replayed = false;
       this.leave();
-      const fault = faultOf(chunk);
-      if (fault !== undefined) {
-        this.simulate(fault);
+      const mark = markOf(chunk);
+      if (mark === CLOSE_AFTER_ANSWER) {
+        chunk = this.closeAfterAnswer(chunk);
+      } else if (mark !== undefined) {
+        this.simulate(mark);
         return;
       }
     }
     this.lastHeard = Date.now();
     // A copy (from Node's pool when small): the write may finish after the next read reuses the buffer.
     if (!this.client.write(Buffer.from(chunk))) this.upstream?.pause();
+  }
+
+  /**
+   * A stub that says `Connection: close`: its answer goes out with that header, and the client's connection
+   * closes once it has all of it, as mb's Node server closes it. The relay cannot tell where an answer ends;
+   * workerd can: told that no more requests come (a half-close), it sends the rest and then closes, which
+   * `upstreamGone` passes on to the client. Bytes the client sends after it are thrown away.
+   */
+  private closeAfterAnswer(chunk: Buffer): Buffer {
+    this.closing = true;
+    this.upstream?.end();
+    return withConnectionClose(chunk);
   }
 
   /**

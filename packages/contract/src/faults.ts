@@ -13,3 +13,18 @@ export const RANDOM_DATA = 'Htijy%@tWXJ/hQ#[Q:7G@dH4"gu[QaX&';
 
 export const SOCKET_FAULTS = ["CONNECTION_RESET_BY_PEER", "RANDOM_DATA_THEN_CLOSE"] as const;
 export type SocketFault = (typeof SOCKET_FAULTS)[number];
+
+/**
+ * Not one of mb's faults: the FAULT_HEADER value for an answer whose stub says `Connection: close`, the way a
+ * mock of a server that closes after each answer is built (to test a client's reconnects). The runtime owns
+ * connections and drops that header, so the edge marks the answer, and the local platform's relay and
+ * imposter ports send it with `Connection: close` in place of the mark and then close, as mb's Node server
+ * does. On Cloudflare the mark reaches the client and the connection stays the platform's.
+ */
+export const CLOSE_AFTER_ANSWER = "CLOSE_AFTER_ANSWER";
+
+/** Whether a `Connection` header's value asks for the connection to close (its tokens in any case). */
+export function asksToClose(connection: string | null | undefined): boolean {
+  if (connection === null || connection === undefined) return false;
+  return connection.split(",").some((token) => token.trim().toLowerCase() === "close");
+}

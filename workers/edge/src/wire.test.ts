@@ -1,3 +1,4 @@
+import { CLOSE_AFTER_ANSWER, FAULT_HEADER } from "@mockctl/contract";
 import { describe, expect, it } from "vitest";
 import { wireOf } from "./wire.ts";
 
@@ -44,5 +45,14 @@ describe("wireOf", () => {
     expect(wire.init?.headers?.getSetCookie()).toEqual(["a=1", "b=2"]);
     expect(wireOf({ statusCode: 201, headers: {}, body: "" }).init).toEqual({ status: 201 });
     expect(wireOf({ statusCode: 200, headers: {}, body: "" }).init).toBeUndefined();
+  });
+
+  it.each([
+    [{ Connection: "close" }, CLOSE_AFTER_ANSWER],
+    [{ connection: "Upgrade, CLOSE" }, CLOSE_AFTER_ANSWER],
+    [{ Connection: "keep-alive" }, null],
+    [{ "X-Note": "close" }, null],
+  ])("marks a stub's %j for the local platform to close after the answer", (headers, mark) => {
+    expect(wireOf({ statusCode: 200, headers, body: "x" }).init?.headers?.get(FAULT_HEADER)).toBe(mark);
   });
 });

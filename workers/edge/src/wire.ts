@@ -1,3 +1,4 @@
+import { asksToClose, CLOSE_AFTER_ANSWER, FAULT_HEADER } from "@mockctl/contract";
 import type { ResponseDescription } from "@mockctl/core";
 
 /** What `new Response` takes for one description: bytes, status and headers, built once if possible. */
@@ -54,6 +55,8 @@ function toWire(description: ResponseDescription): Wire {
       if (Array.isArray(value)) for (const one of value) headers.append(name, String(one));
       else headers.append(name, String(value));
     }
+    // The runtime drops a response's Connection header: the mark has the local platform close as asked.
+    if (asksToClose(headers.get("connection"))) headers.set(FAULT_HEADER, CLOSE_AFTER_ANSWER);
     // A stub's Content-Encoding describes bytes it already holds (mb's proxy saves gzip answers so): the
     // runtime would otherwise compress them again, and the client would decode to the compressed bytes.
     if (headers.has("content-encoding")) return { body, init: { status, headers, encodeBody: "manual" } };
