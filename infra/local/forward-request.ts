@@ -134,6 +134,14 @@ function send(
   if (incoming.headers.connection === undefined && !forwarded.headersSent) {
     forwarded.removeHeader("connection");
   }
+  // A request sent with no length and no chunks has no body (`curl -X POST`): Node's client would add
+  // `Content-Length: 0` to a POST, which a `deepEquals` on headers sees and mb's requests never show.
+  if (
+    incoming.headers["content-length"] === undefined &&
+    incoming.headers["transfer-encoding"] === undefined
+  ) {
+    forwarded.useChunkedEncodingByDefault = false;
+  }
   if ("held" in body) {
     forwarded.end(body.held.length === 0 ? undefined : body.held);
     return;

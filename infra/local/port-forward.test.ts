@@ -150,4 +150,26 @@ describe("requests sent on by Node's server", () => {
     expect(text.toLowerCase()).not.toContain("transfer-encoding");
     expect(text.endsWith("\r\n\r\nchunked upstream")).toBe(true);
   });
+
+  it.each([
+    ["a POST with no body and no length (curl -X POST)", "POST /e HTTP/1.1\r\nHost: x\r\n\r\n", []],
+    ["a POST that says its length is 0", "POST /e HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n", ["0"]],
+    ["a POST with a body", "POST /e HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\nhi", ["2"]],
+  ])("sends %s on with the length headers it came with, as mb's requests show them", async (_, sent, lengths) => {
+    const seen: string[][] = [];
+    const workerdPort = await listen(
+      createServer((incoming, outgoing) => {
+        const raw = incoming.rawHeaders;
+        seen.push(raw.filter((_, i) => i % 2 === 1 && raw[i - 1]!.toLowerCase() === "content-length"));
+        incoming.resume();
+        incoming.on("end", () => outgoing.end("ok"));
+      }),
+    );
+    const via = { upstream: { host: "127.0.0.1", port: workerdPort }, agent: new Agent({ keepAlive: true }) };
+    const own = await listen(createServer((incoming, outgoing) => forward(4545, incoming, outgoing, via)));
+    // Twice, the second on the pool's kept connection: a request without a length must not end its use.
+    await raw(own, sent.replace("HTTP/1.1", "HTTP/1.0"));
+    await raw(own, sent.replace("HTTP/1.1", "HTTP/1.0"));
+    expect(seen).toEqual([lengths, lengths]);
+  });
 });
