@@ -3,10 +3,17 @@ import { type Command, flag, stringValue } from "../command.ts";
 import { type Output, table, UsageError } from "../output.ts";
 import { showSecret } from "./secret.ts";
 
-/** The workspace's own setting, or the platform's when that allows injection for every workspace. */
-function injection({ allowInjection, injectionAllowed }: WorkspaceView): string {
-  if (allowInjection) return "allowed";
-  return injectionAllowed === true ? "allowed (platform-wide)" : "off";
+/**
+ * A platform started with --allowInjection allows it in every workspace, whatever the workspace's own
+ * setting: `allowInjection` is that setting, `injectionAllowed` what holds.
+ */
+const overriddenByPlatform = ({ allowInjection, injectionAllowed }: WorkspaceView): boolean =>
+  !allowInjection && injectionAllowed === true;
+
+/** What holds, first: the workspace's own "off" shown beside it where the platform's setting wins. */
+function injection(workspace: WorkspaceView): string {
+  if (workspace.allowInjection) return "allowed";
+  return overriddenByPlatform(workspace) ? "allowed (platform-wide; workspace setting off)" : "off";
 }
 
 function printWorkspace(out: Output, workspace: WorkspaceView): void {
@@ -74,7 +81,11 @@ export const workspacesSet: Command = {
   name: "workspaces set",
   summary: "Change your workspace's settings (admin scope)",
   remote: true,
-  description: ["PATCH /platform/workspace with the settings given; the others are left as they are."],
+  description: [
+    "PATCH /platform/workspace with the settings given; the others are left as they are. A platform",
+    "started with --allowInjection allows injection in every workspace: there false is kept, with a warning",
+    "that it has no effect until the platform starts without it.",
+  ],
   options: {
     allowInjection: {
       type: "string",
@@ -92,6 +103,12 @@ export const workspacesSet: Command = {
       throw new UsageError(`--allowInjection takes true or false, not ${text}`, "workspaces set");
     const workspace = await context.client().platform.updateWorkspace({ allowInjection });
     printWorkspace(context.out, workspace);
+    // The setting is stored (it holds again should the platform start without --allowInjection), so exit 0.
+    if (overriddenByPlatform(workspace)) {
+      context.out.warn(
+        `the platform allows injection for every workspace (started with --allowInjection), so ${workspace.id}'s setting has no effect there: inject and decorate stay allowed`,
+      );
+    }
     context.out.success(`Workspace ${workspace.id}: injection ${injection(workspace)}.`, {
       workspace,
     });
