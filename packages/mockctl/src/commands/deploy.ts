@@ -91,7 +91,7 @@ export const deploy: Command = {
     }
     const todo = changes(steps).length;
     const deployed = await untilInterrupted(context.out, (stop) =>
-      applySteps(client, steps, createProgress(todo), stop),
+      applySteps(client, steps, createProgress(todo, process.stderr, { json: out.json }), stop),
     );
     printTable(out, deployed);
     const message =
