@@ -2,7 +2,8 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "n
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import type { Target } from "./client.ts";
-import { CliError, UsageError } from "./output.ts";
+import { CliError } from "./output.ts";
+import { checkTargetUrl } from "./target-url.ts";
 
 /** The local platform, where `npm start` and `mockctl dev` listen (mb's port). */
 export const DEFAULT_URL = "http://localhost:2525";
@@ -57,26 +58,8 @@ export interface TargetFlags {
  */
 export function resolveTarget(flags: TargetFlags, env: NodeJS.ProcessEnv): Target {
   const target = findTarget(flags, env);
-  checkUrl(target);
+  checkTargetUrl(target.url, target.source);
   return target;
-}
-
-/**
- * A target URL must be http(s) with a host: "127.0.0.1:2602" (no scheme) or "not a url" used to surface
- * as "could not reach the platform (ERR_INVALID_URL)", and a profile without one as a TypeError.
- */
-function checkUrl({ url, source }: Target): void {
-  let parsed: URL | undefined;
-  try {
-    parsed = typeof url === "string" ? new URL(url) : undefined;
-  } catch {}
-  if (parsed !== undefined && (parsed.protocol === "http:" || parsed.protocol === "https:")) return;
-  const shown = typeof url === "string" ? JSON.stringify(url) : "none";
-  const message = `the platform's URL from ${source} is not an http(s) URL: ${shown}`;
-  const hint =
-    "Give the platform's origin, such as http://localhost:2525 (`mockctl login --url <url>` saves one).";
-  if (source === "--url") throw new UsageError(message, "");
-  throw new CliError(message, [], hint);
 }
 
 function findTarget(flags: TargetFlags, env: NodeJS.ProcessEnv): Target {

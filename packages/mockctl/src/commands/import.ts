@@ -5,6 +5,7 @@ import type { SourcedImposter } from "../config/load.ts";
 import { applyStep } from "../deploy/apply.ts";
 import { planDeploy } from "../deploy/plan.ts";
 import { CliError, table, UsageError } from "../output.ts";
+import { checkTargetUrl } from "../target-url.ts";
 
 interface Skipped {
   port: string;
@@ -56,6 +57,7 @@ export const importCommand: Command = {
   async run(context) {
     const from = stringValue(context, "from");
     if (from === undefined) throw new UsageError("--from <mountebank url> is required", "import");
+    checkTargetUrl(from, "--from", "mountebank");
     const key = stringValue(context, "fromApikey");
     const mb = createClient({
       url: from,

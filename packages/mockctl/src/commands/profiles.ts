@@ -2,6 +2,7 @@ import { ApiError, createClient } from "../client.ts";
 import { type Command, stringValue } from "../command.ts";
 import { CliError, table, UsageError } from "../output.ts";
 import { DEFAULT_URL, type Profile, readStore, storePath, writeStore } from "../profiles.ts";
+import { checkTargetUrl } from "../target-url.ts";
 
 // A name is a key of the profiles file and a word on the command line: an empty or spaced one could not
 // be typed back, and `__proto__` would vanish from the saved JSON (the first character must be alphanumeric).
@@ -36,6 +37,7 @@ export const login: Command = {
     const profile: Profile = { url: stringValue(context, "url") ?? DEFAULT_URL };
     const token = stringValue(context, "token") ?? (context.env.MOCKCTL_TOKEN || undefined);
     if (token !== undefined) profile.token = token;
+    checkTargetUrl(profile.url, "--url");
     const client = createClient({ ...profile, source: `profile ${name}` });
     const count = (await client.listImposters()).length;
     // Mountebank and older platforms have no workspaces: their 404 leaves the workspace unnamed.
