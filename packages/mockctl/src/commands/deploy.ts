@@ -44,7 +44,8 @@ export const deploy: Command = {
     "Renders each file as `mb --configfile` does (EJS 2: <% include x.ejs %>, stringify(file, data)),",
     "validates every imposter before anything is sent, then creates what is missing and replaces what",
     "changed. Deploying the same files again changes nothing. tcp and smtp imposters are skipped with a",
-    "warning (the platform accepts HTTP only).",
+    "warning (the platform accepts HTTP only); https ones are deployed with a warning that they are served",
+    "like http (TLS ends at the platform: a local imposter's own port speaks plain http).",
   ],
   options: {
     prune: { type: "boolean", description: "delete imposters on the platform that are in none of the files" },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkImposters } from "./check.ts";
+import { checkImposters, HTTPS_AS_HTTP } from "./check.ts";
 
 const sourced = (...definitions: unknown[]) =>
   definitions.map((definition, index) => ({ file: "mocks.json", index, definition }));
@@ -67,5 +67,19 @@ describe("checkImposters", () => {
     expect(report.warnings).toEqual([
       "mocks.json: imposter #1: no port: the platform would pick one, so a second deploy could not find it",
     ]);
+  });
+
+  // QA #17: an https imposter deployed without a word, and `curl https://localhost:<port>` failed on TLS.
+  it.each([
+    ["https", [`mocks.json: imposter 9610: ${HTTPS_AS_HTTP}`]],
+    ["http", []],
+  ])("keeps a %s imposter, with these warnings: %j", (protocol, warnings) => {
+    const key = protocol === "https" ? { key: "-----BEGIN RSA PRIVATE KEY-----" } : {};
+    const report = checkImposters(sourced({ protocol, port: 9610, ...key }), {
+      allowInjection: true,
+      requirePort: true,
+      skipRawTcp: true,
+    });
+    expect([report.valid.length, report.errors, report.warnings]).toEqual([1, [], warnings]);
   });
 });

@@ -48,6 +48,10 @@ export interface CheckOptions {
 
 const RAW_TCP = new Set(["tcp", "smtp"]);
 
+/** An https imposter deploys without a word otherwise, and `curl https://localhost:<port>` then fails. */
+export const HTTPS_AS_HTTP =
+  "an https imposter is served like http (TLS ends at the platform): on a local platform its own port speaks plain http; its key, cert and mutualAuth are kept and echoed, not used";
+
 /** Every imposter through the core's validation (mb 2.9.1's messages), plus the CLI's own findings. */
 export function checkImposters(imposters: SourcedImposter[], options: CheckOptions): CheckReport {
   const report: CheckReport = { valid: [], errors: [], warnings: [], skipped: [] };
@@ -85,6 +89,7 @@ export function checkImposters(imposters: SourcedImposter[], options: CheckOptio
     } else {
       seen.set(port, where);
     }
+    if (protocol === "https") report.warnings.push(`${where}: ${HTTPS_AS_HTTP}`);
     for (const message of unknownFieldFindings(source.definition))
       report.warnings.push(`${where}: ${message}`);
     for (const finding of imposterFindings(result.value))
