@@ -68,8 +68,8 @@ function findTarget(flags: TargetFlags, env: NodeJS.ProcessEnv): Target {
     const chosen = token ?? fallback;
     return chosen === undefined ? target : { ...target, token: chosen };
   };
-  if (flags.url !== undefined) return withToken({ url: flags.url, source: "--url" });
-  if (env.MOCKCTL_URL) return withToken({ url: env.MOCKCTL_URL, source: "MOCKCTL_URL" });
+  const named = namedTarget(flags, env);
+  if (named !== undefined) return withToken(named);
   const store = readStore(env);
   const name = flags.profile ?? (env.MOCKCTL_PROFILE || undefined) ?? store.current;
   if (name !== undefined) {
@@ -83,5 +83,14 @@ function findTarget(flags: TargetFlags, env: NodeJS.ProcessEnv): Target {
     }
     return withToken({ url: profile.url, source: `profile ${name}` }, profile.token);
   }
-  return withToken({ url: DEFAULT_URL, source: "default (the local platform)" });
+  return withToken(DEFAULT_TARGET);
+}
+
+export const DEFAULT_TARGET: Target = { url: DEFAULT_URL, source: "default (the local platform)" };
+
+/** --url, else MOCKCTL_URL: a URL given outright, which wins over every profile (`login` saves it in one). */
+export function namedTarget(flags: TargetFlags, env: NodeJS.ProcessEnv): Target | undefined {
+  if (flags.url !== undefined) return { url: flags.url, source: "--url" };
+  if (env.MOCKCTL_URL) return { url: env.MOCKCTL_URL, source: "MOCKCTL_URL" };
+  return undefined;
 }

@@ -1,7 +1,15 @@
 import { ApiError, createClient } from "../client.ts";
 import { type Command, stringValue } from "../command.ts";
 import { CliError, table, UsageError } from "../output.ts";
-import { DEFAULT_URL, type Profile, readStore, storePath, writeStore } from "../profiles.ts";
+import {
+  DEFAULT_TARGET,
+  DEFAULT_URL,
+  namedTarget,
+  type Profile,
+  readStore,
+  storePath,
+  writeStore,
+} from "../profiles.ts";
 import { checkTargetUrl } from "../target-url.ts";
 
 // A name is a key of the profiles file and a word on the command line: an empty or spaced one could not
@@ -25,7 +33,11 @@ export const login: Command = {
     "$MOCKCTL_CONFIG, else ~/.config/mockctl/profiles.json.",
   ],
   options: {
-    url: { type: "string", value: "<url>", description: `the platform's admin API (default ${DEFAULT_URL})` },
+    url: {
+      type: "string",
+      value: "<url>",
+      description: `the platform's admin API (else MOCKCTL_URL, else ${DEFAULT_URL})`,
+    },
     token: { type: "string", value: "<token>", description: "its API key (else MOCKCTL_TOKEN)" },
     profile: { type: "string", value: "<name>", description: "the profile's name (default: default)" },
   },
@@ -34,11 +46,13 @@ export const login: Command = {
   ],
   async run(context) {
     const name = checkedName(stringValue(context, "profile") ?? "default");
-    const profile: Profile = { url: stringValue(context, "url") ?? DEFAULT_URL };
+    // Where the URL came from, for messages: the profile is only being made.
+    const { url, source } = namedTarget({ url: stringValue(context, "url") }, context.env) ?? DEFAULT_TARGET;
+    const profile: Profile = { url };
     const token = stringValue(context, "token") ?? (context.env.MOCKCTL_TOKEN || undefined);
     if (token !== undefined) profile.token = token;
-    checkTargetUrl(profile.url, "--url");
-    const client = createClient({ ...profile, source: `profile ${name}` });
+    checkTargetUrl(url, source);
+    const client = createClient({ ...profile, source });
     const count = (await client.listImposters()).length;
     // Mountebank and older platforms have no workspaces: their 404 leaves the workspace unnamed.
     const workspace = await client.platform.getWorkspace().then(
