@@ -36,8 +36,40 @@ describe("applySteps", () => {
     const applied = applySteps(client, [step(4551), step(4552)], createProgress(2));
     await expect(applied).rejects.toMatchObject({
       message: "a.json: imposter 4552 was refused (create): POST /imposters failed with 400",
-      details: ["bad data: nope"],
+      details: ["bad data: nope", "1 of 2 change(s) made before this refusal: create 4551"],
     });
+  });
+
+  it("says what was made and what was not when a workspace limit stops a deploy part way", async () => {
+    const full = new ApiError(
+      413,
+      [
+        {
+          code: "limit exceeded",
+          message: "a workspace may have at most 3 imposters; this one would have 4",
+        },
+      ],
+      "POST /imposters",
+    );
+    let count = 0;
+    const client = {
+      // One at a time, so the order is the plan's: three fit, the fourth is refused.
+      async createImposter() {
+        count += 1;
+        if (count > 3) throw full;
+        return {};
+      },
+    } as unknown as Client;
+    const steps = [4551, 4552, 4553, 4554, 4555, 4556].map(step);
+    const error = await applySteps(client, steps, createProgress(6)).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      details: [
+        "limit exceeded: a workspace may have at most 3 imposters; this one would have 4",
+        expect.stringMatching(/^3 of 6 change\(s\) made before this refusal: create 455\d, /),
+        expect.stringMatching(/^2 not made: create 455\d, create 455\d$/),
+      ],
+    });
+    expect((error as { hint: string }).hint).toContain("--prune");
   });
 
   it("answers each step with its imposter's URL", async () => {

@@ -44,7 +44,29 @@ const CONCURRENCY = 8;
 const FIX_AND_DEPLOY =
   "Fix the imposter and deploy again: imposters already deployed are kept and will show as unchanged.";
 
-function refusal(step: Step, error: ApiError | ReplaceRefused): CliError {
+const LIMIT_HINT =
+  "The workspace is at one of its limits (README, Limits): delete imposters it no longer needs (`mockctl deploy --prune` removes those no file names) and deploy again; what was deployed shows as unchanged.";
+
+/** How far the deploy got when it was refused, so a CI log says what the platform now holds. */
+function progressLines(steps: Step[], done: Set<Step>, refused: Step): string[] {
+  const changes = steps.filter((step) => step.action !== "unchanged");
+  if (changes.length <= 1) return [];
+  const made = changes.filter((step) => done.has(step));
+  const left = changes.filter((step) => !done.has(step) && step !== refused);
+  const list = (them: Step[]) =>
+    them.length <= 10
+      ? them.map((step) => `${step.action} ${step.port}`).join(", ")
+      : `${them
+          .slice(0, 10)
+          .map((step) => `${step.action} ${step.port}`)
+          .join(", ")} and ${them.length - 10} more`;
+  return [
+    `${made.length} of ${changes.length} change(s) made before this refusal${made.length > 0 ? `: ${list(made)}` : ""}`,
+    ...(left.length > 0 ? [`${left.length} not made: ${list(left)}`] : []),
+  ];
+}
+
+function refusal(step: Step, error: ApiError | ReplaceRefused, progress: string[] = []): CliError {
   const where = `${step.source ?? "the platform"}: imposter ${step.port}`;
   const refused = error instanceof ReplaceRefused ? error.refused : error;
   const details = [...refused.details];
@@ -55,10 +77,13 @@ function refusal(step: Step, error: ApiError | ReplaceRefused): CliError {
         : `imposter ${step.port} as deployed before was deleted and could not be put back: ${error.putBack.message}`,
     );
   }
+  details.push(...progress);
   const hint =
     refused.status === 403
       ? "The token may only read: deploy with a token of the write scope (`mockctl tokens create <name> --scope write`)."
-      : FIX_AND_DEPLOY;
+      : refused.errors.some((one) => one.code === "limit exceeded") && refused.status === 413
+        ? LIMIT_HINT
+        : FIX_AND_DEPLOY;
   return new CliError(`${where} was refused (${step.action}): ${refused.message}`, details, hint);
 }
 
@@ -91,6 +116,7 @@ export async function applySteps(
   const queue = [...steps];
   const done = new Set<Step>();
   let failure: unknown;
+  let refused: { step: Step; error: ApiError | ReplaceRefused } | undefined;
   const going = () => failure === undefined && stop?.aborted !== true;
   const worker = async () => {
     for (
@@ -105,13 +131,18 @@ export async function applySteps(
           progress.tick(`${step.action} ${step.port}`);
         }
       } catch (error) {
-        failure ??=
-          error instanceof ApiError || error instanceof ReplaceRefused ? refusal(step, error) : error;
+        if (failure === undefined && (error instanceof ApiError || error instanceof ReplaceRefused)) {
+          refused = { step, error };
+        }
+        failure ??= error;
       }
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   progress.done();
+  // Reported once every step under way has ended, so the lines name all that was made.
+  if (refused !== undefined)
+    throw refusal(refused.step, refused.error, progressLines(steps, done, refused.step));
   if (failure !== undefined) throw failure;
   if (stop?.aborted === true && done.size < changesIn(steps)) throw interruption(steps, done);
   const urls = new Map(
