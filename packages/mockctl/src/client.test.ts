@@ -89,6 +89,23 @@ describe("createClient", () => {
     await expect(client.createImposter({})).rejects.toMatchObject({ hint: undefined });
   });
 
+  // QA: a token of workspace beta sent to …/w/acme got "Cannot GET /w/acme/imposters" and no word on why.
+  it.each([
+    ["http://mocks.test/w/acme", "Cannot GET /w/acme/imposters", "No workspace acme answers this token"],
+    ["http://mocks.test/w/acme", "no such imposter", undefined],
+    ["http://mocks.test/", "Cannot GET /w/acme/imposters", undefined],
+  ])("a 404 from %s saying %j hints %j", async (url, message, hint) => {
+    const fetcher = (async () =>
+      new Response(JSON.stringify({ errors: [{ code: "no such resource", message }] }), {
+        status: 404,
+      })) as typeof fetch;
+    const client = createClient({ url, source: "test", token: "t" }, fetcher);
+    const error = await client.listImposters().catch((e: unknown) => e);
+    const given = (error as { hint?: string }).hint;
+    if (hint === undefined) expect(given).toBeUndefined();
+    else expect(given).toContain(hint);
+  });
+
   // A 200 from something that is not the admin API (the dashboard's page, any web server) used to read as
   // an empty answer: deploy reported imposters created, list "0 imposter(s)", all with exit 0.
   const page = (text: string) =>

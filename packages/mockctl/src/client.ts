@@ -36,7 +36,12 @@ export class ApiError extends CliError {
  * What to do about a 401, which mb words for its own --apikey only: the CLI sends the key or a token as
  * x-api-key, from --token, MOCKCTL_TOKEN or the profile.
  */
-function hintFor(status: number, target: Target): string | undefined {
+function hintFor(
+  status: number,
+  target: Target,
+  errors: { code?: string; message?: string }[],
+): string | undefined {
+  if (status === 404) return workspaceHint(target, errors);
   if (status !== 401) return undefined;
   if (target.kind === "mountebank") {
     return target.token === undefined
@@ -47,6 +52,19 @@ function hintFor(status: number, target: Target): string | undefined {
     return "The platform wants a token: pass --token <token>, set MOCKCTL_TOKEN, or save one with `mockctl login --token <token>`.";
   }
   return "The platform refused the token sent (wrong, expired or revoked?): check --token, MOCKCTL_TOKEN or the profile's (`mockctl login`).";
+}
+
+/**
+ * A workspace URL (`…/w/acme`) the platform does not know for this token: it answers as for any unknown
+ * route (`Cannot GET /w/acme/imposters`), so as not to tell who asks which workspaces exist.
+ */
+function workspaceHint(target: Target, errors: { code?: string; message?: string }[]): string | undefined {
+  const workspace = /\/w\/([^/]+)\/?$/.exec(new URL(target.url).pathname)?.[1];
+  const unknownRoute = errors.some(
+    (one) => one.message?.startsWith("Cannot ") && one.message.includes("/w/"),
+  );
+  if (workspace === undefined || !unknownRoute) return undefined;
+  return `No workspace ${decodeURIComponent(workspace)} answers this token: check the name in the URL, and that the token is one of that workspace's (a token of another workspace gets this same 404).`;
 }
 
 export interface Client {
@@ -132,7 +150,8 @@ export function connect(target: Target, fetcher: typeof fetch = fetch): Connecti
       parsed = text === "" ? {} : JSON.parse(text);
     } catch {}
     if (!response.ok) {
-      throw new ApiError(response.status, errorsOf(parsed), what, hintFor(response.status, target));
+      const errors = errorsOf(parsed);
+      throw new ApiError(response.status, errors, what, hintFor(response.status, target, errors));
     }
     // A success that is not JSON is not the admin API (a dashboard page, a web server): taking it for an
     // empty answer made deploy report imposters created that were never sent anywhere.
