@@ -30,6 +30,8 @@ describe("mockctl login", () => {
       { MOCKCTL_URL: "http://localhost:9657" },
       "http://localhost:9658",
     ],
+    // A profile logged in to again keeps the URL it was saved with.
+    ["profile down", ["login", "--profile", "down"], {}, "http://localhost:9659"],
   ])("checks the URL from %s and says so (%j)", async (source, args, env, url) => {
     const result = await runCli(args, { env: withProfileDown(env) });
     expect(result.code).toBe(1);

@@ -36,7 +36,7 @@ export const login: Command = {
     url: {
       type: "string",
       value: "<url>",
-      description: `the platform's admin API (else MOCKCTL_URL, else ${DEFAULT_URL})`,
+      description: `the platform's admin API (else MOCKCTL_URL, else the profile's saved one, else ${DEFAULT_URL})`,
     },
     token: { type: "string", value: "<token>", description: "its API key (else MOCKCTL_TOKEN)" },
     profile: { type: "string", value: "<name>", description: "the profile's name (default: default)" },
@@ -46,8 +46,12 @@ export const login: Command = {
   ],
   async run(context) {
     const name = checkedName(stringValue(context, "profile") ?? "default");
-    // Where the URL came from, for messages: the profile is only being made.
-    const { url, source } = namedTarget({ url: stringValue(context, "url") }, context.env) ?? DEFAULT_TARGET;
+    const store = readStore(context.env);
+    // A profile logged in to again (a new token) keeps its URL unless one is given.
+    const saved = Object.hasOwn(store.profiles, name) ? store.profiles[name] : undefined;
+    const { url, source } =
+      namedTarget({ url: stringValue(context, "url") }, context.env) ??
+      (saved === undefined ? DEFAULT_TARGET : { url: saved.url, source: `profile ${name}` });
     const profile: Profile = { url };
     const token = stringValue(context, "token") ?? (context.env.MOCKCTL_TOKEN || undefined);
     if (token !== undefined) profile.token = token;
@@ -62,7 +66,6 @@ export const login: Command = {
         throw error;
       },
     );
-    const store = readStore(context.env);
     store.profiles[name] = profile;
     store.current = name;
     const file = writeStore(context.env, store);
