@@ -220,6 +220,21 @@ describe("import", () => {
     expect(await (await fetch(`${dev.url}/i/5601/ping`)).text()).toBe("pong");
   });
 
+  it("imports an https imposter with a warning that it is served as plain http here", async () => {
+    const imposter = { protocol: "https", port: 5612, stubs: [{ responses: [{ is: { body: "tls" } }] }] };
+    const created = await fetch(`${mb.url}/imposters`, { method: "POST", body: JSON.stringify(imposter) });
+    expect(created.status).toBe(201);
+    try {
+      const summary = parsedJson(await cli("import", "--from", mb.url, "--json"));
+      expect(summary.imported).toContain(5612);
+      expect(summary.warnings).toContainEqual(
+        expect.stringMatching(/^mb: imposter 5612: an https imposter is served like http/),
+      );
+    } finally {
+      await fetch(`${mb.url}/imposters/5612`, { method: "DELETE" });
+    }
+  });
+
   it("names Mountebank, not the platform, when --from does not answer", async () => {
     const result = await cli("import", "--from", "http://127.0.0.1:9");
     expect(result.code).toBe(1);

@@ -1,6 +1,6 @@
 import { ApiError, createClient } from "../client.ts";
 import { type Command, flag, stringValue } from "../command.ts";
-import { checkImposters } from "../config/check.ts";
+import { checkImposters, HTTPS_AS_HTTP } from "../config/check.ts";
 import type { SourcedImposter } from "../config/load.ts";
 import { applyStep } from "../deploy/apply.ts";
 import { planDeploy } from "../deploy/plan.ts";
@@ -87,6 +87,8 @@ export const importCommand: Command = {
     if (skipped.length > 0) {
       context.out.line(table(["IMPOSTER", "NOT IMPORTED BECAUSE"], skippedRows(skipped)));
     }
+    // Imported, and served on: but not as mb served them.
+    for (const warning of report.warnings) if (warning.endsWith(HTTPS_AS_HTTP)) context.out.warn(warning);
     const notImported = new Set(skipped.map((s) => s.port)).size;
     if (notImported > 0 && flag(context, "strict")) {
       throw new CliError(
