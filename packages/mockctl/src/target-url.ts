@@ -3,9 +3,13 @@ import { CliError, EXIT } from "./output.ts";
 /** Who answers at a URL, for messages: the platform, or a Mountebank read from (`import --from`). */
 export type UrlKind = "platform" | "mountebank";
 
-/** `user:pw@` shown as `***@`: a message must never print a password someone typed into a URL. */
+/**
+ * `user:pw@` shown as `***@`: a message must never print a password someone typed into a URL. Everything up
+ * to the last `@` goes, since a password may hold `@`, `/`, `#` or a space (base64 secrets hold `/`); a path
+ * with an `@` in it is hidden too, which costs a message nothing.
+ */
 export function withoutCredentials(text: string): string {
-  return text.replace(/^([a-z][a-z0-9+.-]*:\/\/)?[^/?#@\s]*@/i, "$1***@");
+  return text.replace(/^([a-z][a-z0-9+.-]*:\/\/)?.*@/is, "$1***@");
 }
 
 const EXAMPLE = "http://localhost:2525";
