@@ -40,7 +40,7 @@ export function handedOver(chunk: Buffer, headEnd = chunk.indexOf(HEAD_END)): bo
   if (minor === 0x30) return true;
   if (minor !== 0x31) return false;
   if (headEnd < cr) return false;
-  // "lose" finds `close` and `Close`, as clients write it, "LOSE" the rest; the header is then read in any case.
+  // "lose" finds `close` and `Close`, "LOSE" `CLOSE`: the spellings clients send (`cLoSe` is not looked for).
   if (said(chunk, cr, headEnd, LOSE, "connection", "close")) return true;
   if (said(chunk, cr, headEnd, LOSE_CAPITALS, "connection", "close")) return true;
   // `Expect: 100-continue` (curl's for a large or streamed upload): workerd sends no `100 Continue`, so curl

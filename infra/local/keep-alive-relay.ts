@@ -287,6 +287,11 @@ export class Relay {
     if (upstream !== this.upstream) return;
     this.upstream = undefined;
     upstream.destroy();
+    // The close this relay asked for (closeAfterAnswer), however long the answer took: never an idle close.
+    if (this.closing) {
+      this.client.end();
+      return;
+    }
     if (!this.isIdleClose() || (this.inFlightBytes > 0 && this.inFlight === undefined)) {
       // A reset stays a reset (mb's CONNECTION_RESET_BY_PEER fault, as the edge approximates it).
       if (reset) this.client.resetAndDestroy();
