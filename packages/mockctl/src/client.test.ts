@@ -94,6 +94,7 @@ describe("createClient", () => {
     ["http://mocks.test/w/acme", "Cannot GET /w/acme/imposters", "No workspace acme answers this token"],
     ["http://mocks.test/w/acme", "no such imposter", undefined],
     ["http://mocks.test/", "Cannot GET /w/acme/imposters", undefined],
+    ["http://mocks.test/w/ac%E0me", "Cannot GET /w/ac%E0me/imposters", "No workspace ac%E0me answers"],
   ])("a 404 from %s saying %j hints %j", async (url, message, hint) => {
     const fetcher = (async () =>
       new Response(JSON.stringify({ errors: [{ code: "no such resource", message }] }), {

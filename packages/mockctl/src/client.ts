@@ -23,7 +23,8 @@ export interface Target {
 export class ApiError extends CliError {
   constructor(
     readonly status: number,
-    readonly errors: { code?: string; message?: string }[],
+    /** mb's envelope's errors; the platform's limits add `data` (which limit, its max, the actual). */
+    readonly errors: { code?: string; message?: string; data?: unknown }[],
     what: string,
     hint?: string,
   ) {
@@ -64,7 +65,11 @@ function workspaceHint(target: Target, errors: { code?: string; message?: string
     (one) => one.message?.startsWith("Cannot ") && one.message.includes("/w/"),
   );
   if (workspace === undefined || !unknownRoute) return undefined;
-  return `No workspace ${decodeURIComponent(workspace)} answers this token: check the name in the URL, and that the token is one of that workspace's (a token of another workspace gets this same 404).`;
+  let name = workspace;
+  try {
+    name = decodeURIComponent(workspace);
+  } catch {}
+  return `No workspace ${name} answers this token: check the name in the URL, and that the token is one of that workspace's (a token of another workspace gets this same 404).`;
 }
 
 export interface Client {

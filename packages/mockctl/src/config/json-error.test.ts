@@ -31,7 +31,17 @@ describe("invalidJsonAt", () => {
   });
 });
 
+it("gives no position rather than a wrong one past the stack's depth", () => {
+  const deep = `${"[".repeat(100_000)}${"]".repeat(100_000)}`;
+  expect(invalidJsonAt(deep)).toBe(-1);
+});
+
 describe("the excerpt", () => {
+  it("puts the caret under the column on a line indented with tabs", () => {
+    const text = '{\n\t\t"a": x\n}';
+    expect(excerptAt(text, invalidJsonAt(text))).toEqual(["1 | {", '2 |   "a": x', "           ^"]);
+  });
+
   it("shows the line before, the line, and a caret under the column", () => {
     const text = '{\n  "a": 1,\n  "b": x\n}';
     const at = invalidJsonAt(text);

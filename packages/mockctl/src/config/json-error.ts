@@ -9,10 +9,14 @@ export function invalidJsonAt(text: string): number {
     scan.value();
     scan.space();
     return scan.at < text.length ? scan.at : -1;
-  } catch {
-    return scan.at;
+  } catch (error) {
+    // Only the scanner's own stop has a position; nesting past the stack (a RangeError) has none.
+    return error instanceof NotJson ? scan.at : -1;
   }
 }
+
+/** Thrown where the text stops being JSON, `at` pointing at the character. */
+class NotJson extends Error {}
 
 const LITERALS = ["true", "false", "null"];
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
@@ -49,13 +53,13 @@ class Scanner {
       return;
     }
     NUMBER.lastIndex = this.at;
-    if (!NUMBER.test(this.text)) throw new SyntaxError();
+    if (!NUMBER.test(this.text)) throw new NotJson();
     this.at = NUMBER.lastIndex;
   }
 
   private member(): void {
     this.space();
-    if (this.text[this.at] !== '"') throw new SyntaxError();
+    if (this.text[this.at] !== '"') throw new NotJson();
     this.string();
     this.expect(":");
     this.value();
@@ -89,20 +93,20 @@ class Scanner {
         return;
       }
       // The end of the text (NaN) or a control character, which JSON allows only escaped.
-      if (!(code >= 0x20)) throw new SyntaxError();
+      if (!(code >= 0x20)) throw new NotJson();
       if (code !== 0x5c) {
         this.at++;
         continue;
       }
       ESCAPE.lastIndex = this.at + 1;
-      if (!ESCAPE.test(this.text)) throw new SyntaxError();
+      if (!ESCAPE.test(this.text)) throw new NotJson();
       this.at = ESCAPE.lastIndex;
     }
   }
 
   private expect(char: string): void {
     this.space();
-    if (this.text[this.at] !== char) throw new SyntaxError();
+    if (this.text[this.at] !== char) throw new NotJson();
     this.at++;
   }
 }
@@ -122,7 +126,11 @@ export function excerptAt(text: string, offset: number): string[] {
   const lines = text.split("\n");
   const start = Math.max(0, column - 1 - WINDOW / 2);
   const cut = (content: string) => {
-    const piece = content.slice(start, start + WINDOW).replace(/\r$/, "");
+    // A tab as one space, so the caret below stands under the column counted.
+    const piece = content
+      .slice(start, start + WINDOW)
+      .replace(/\r$/, "")
+      .replace(/\t/g, " ");
     return `${start > 0 ? "…" : ""}${piece}${content.length > start + WINDOW ? "…" : ""}`;
   };
   const gutter = (n: number) => `${String(n).padStart(String(line).length)} | `;

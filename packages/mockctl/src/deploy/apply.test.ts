@@ -41,19 +41,12 @@ describe("applySteps", () => {
   });
 
   it("says what was made and what was not when a workspace limit stops a deploy part way", async () => {
-    const full = new ApiError(
-      413,
-      [
-        {
-          code: "limit exceeded",
-          message: "a workspace may have at most 3 imposters; this one would have 4",
-        },
-      ],
-      "POST /imposters",
-    );
+    const limit = { limit: "maxImposters", max: 3, actual: 4 };
+    const message = "a workspace may have at most 3 imposters; this one would have 4";
+    const full = new ApiError(413, [{ code: "limit exceeded", message, data: limit }], "POST /imposters");
     let count = 0;
     const client = {
-      // One at a time, so the order is the plan's: three fit, the fourth is refused.
+      // All six start at once (8 at a time); the first three calls fit, the rest are refused.
       async createImposter() {
         count += 1;
         if (count > 3) throw full;
@@ -70,6 +63,18 @@ describe("applySteps", () => {
       ],
     });
     expect((error as { hint: string }).hint).toContain("--prune");
+  });
+
+  it("leaves a limit of one imposter's size to the imposter", async () => {
+    const data = { limit: "maxImposterBytes", max: 10, actual: 11 };
+    const tooBig = new ApiError(
+      413,
+      [{ code: "limit exceeded", message: "too big", data }],
+      "POST /imposters",
+    );
+    const client = { createImposter: async () => Promise.reject(tooBig) } as unknown as Client;
+    const error = await applySteps(client, [step(4557)], createProgress(1)).catch((e: unknown) => e);
+    expect((error as { hint: string }).hint).toContain("Fix the imposter");
   });
 
   it("answers each step with its imposter's URL", async () => {

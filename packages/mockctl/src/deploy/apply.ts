@@ -47,6 +47,12 @@ const FIX_AND_DEPLOY =
 const LIMIT_HINT =
   "The workspace is at one of its limits (README, Limits): delete imposters it no longer needs (`mockctl deploy --prune` removes those no file names) and deploy again; what was deployed shows as unchanged.";
 
+/** The workspace's own limits (core workspace-limits.ts); an imposter's size or a request's is the imposter's to fix. */
+const isWorkspaceLimit = (error: { code?: string; data?: unknown }): boolean => {
+  const limit = (error.data as { limit?: unknown } | undefined)?.limit;
+  return error.code === "limit exceeded" && (limit === "maxImposters" || limit === "maxStoredBytes");
+};
+
 /** How far the deploy got when it was refused, so a CI log says what the platform now holds. */
 function progressLines(steps: Step[], done: Set<Step>, refused: Step): string[] {
   const changes = steps.filter((step) => step.action !== "unchanged");
@@ -81,7 +87,7 @@ function refusal(step: Step, error: ApiError | ReplaceRefused, progress: string[
   const hint =
     refused.status === 403
       ? "The token may only read: deploy with a token of the write scope (`mockctl tokens create <name> --scope write`)."
-      : refused.errors.some((one) => one.code === "limit exceeded") && refused.status === 413
+      : refused.errors.some(isWorkspaceLimit)
         ? LIMIT_HINT
         : FIX_AND_DEPLOY;
   return new CliError(`${where} was refused (${step.action}): ${refused.message}`, details, hint);
