@@ -157,13 +157,14 @@ describe("requests sent on by Node's server", () => {
     ["a POST with a body", "POST /e HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\nhi", ["2"]],
   ])("sends %s on with the length headers it came with, as mb's requests show them", async (_, sent, lengths) => {
     const seen: string[][] = [];
+    let connections = 0;
     const workerdPort = await listen(
       createServer((incoming, outgoing) => {
         const raw = incoming.rawHeaders;
         seen.push(raw.filter((_, i) => i % 2 === 1 && raw[i - 1]!.toLowerCase() === "content-length"));
         incoming.resume();
         incoming.on("end", () => outgoing.end("ok"));
-      }),
+      }).on("connection", () => connections++),
     );
     const via = { upstream: { host: "127.0.0.1", port: workerdPort }, agent: new Agent({ keepAlive: true }) };
     const own = await listen(createServer((incoming, outgoing) => forward(4545, incoming, outgoing, via)));
@@ -171,5 +172,6 @@ describe("requests sent on by Node's server", () => {
     await raw(own, sent.replace("HTTP/1.1", "HTTP/1.0"));
     await raw(own, sent.replace("HTTP/1.1", "HTTP/1.0"));
     expect(seen).toEqual([lengths, lengths]);
+    expect(connections).toBe(1);
   });
 });

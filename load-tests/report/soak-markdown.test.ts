@@ -63,9 +63,11 @@ describe("the soak's outcome", () => {
     ["a 10-minute run that grew", report(600, true), "**grew**", "FAILED"],
     ["a report from before memoryJudged: judged", report(600, undefined), "**grew**", "FAILED"],
   ])("%s", (_, given, memory, overall) => {
-    const outcome = renderSoakMarkdown(given, "soak.svg").split("## Memory")[0]!;
+    const [outcome, table] = renderSoakMarkdown(given, "soak.svg").split("## Memory");
     expect(outcome).toContain(`- Memory: ${memory}`);
     expect(outcome).toContain(`overall **${overall}**`);
+    // The table's verdict column says what the outcome says.
+    expect(table).toContain(memory === "not judged" ? "| not judged |" : "| **grew** |");
   });
 
   it("says flat when every process ended near its warm size", () => {
@@ -82,7 +84,13 @@ describe("the soak's chart", () => {
     [10, "seconds since the load began"],
     [600, "minutes since the load began"],
   ])("a run of %i s is drawn in %s", (seconds, axis) => {
-    expect(soakChart(report(seconds, true))).toContain(axis);
+    expect(soakChart(report(seconds, seconds >= 120))).toContain(axis);
+  });
+
+  it("draws a judged run in minutes though its last sample came before 2 minutes", () => {
+    const judged = report(118, true);
+    judged.settings.duration = "2m";
+    expect(soakChart(judged)).toContain("minutes since the load began");
   });
 
   it("puts a short run's only minute at the run's end, not at a minute", () => {

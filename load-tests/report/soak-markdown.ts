@@ -16,7 +16,12 @@ const mb = (value: number) => value.toFixed(1);
  */
 export function soakChart(report: SoakReport): string {
   const runSeconds = Math.max(0, ...report.memory.map((sample) => sample.seconds));
-  const unit = runSeconds < 120 ? 1 : 60;
+  // As the verdict reads the run: a run whose memory is not judged is drawn in seconds.
+  const short =
+    report.settings.memoryJudged === undefined
+      ? runSeconds < MEMORY_JUDGED_FROM_S
+      : !report.settings.memoryJudged;
+  const unit = short ? 1 : 60;
   const memory = [...roleSeries(report.memory)].map(([name, points]) => ({
     name,
     points: points.map((point) => ({ x: point.seconds / unit, y: point.mb })),
@@ -73,7 +78,7 @@ export function renderSoakMarkdown(
     mb(t.endMb),
     mb(t.maxMb),
     `${t.growth.toFixed(2)}×`,
-    t.flat ? "flat" : "**grew**",
+    report.settings.memoryJudged === false ? "not judged" : t.flat ? "flat" : "**grew**",
   ]);
   const minuteRows = report.minutes.map((m) => [
     String(m.minute + 1),
