@@ -64,6 +64,21 @@ describe("help", () => {
     for (const name of listed) expect(result.stdout).toContain(name);
   });
 
+  // QA: `mockctl help deploy` printed the general help.
+  it.each(["deploy", "imposters list", "imposters"])("mockctl help %s prints its --help", async (name) => {
+    const words = name.split(" ");
+    const viaHelp = await runCli(["help", ...words]);
+    const direct = await runCli([...words, "--help"]);
+    expect(viaHelp).toMatchObject({ code: 0, stdout: direct.stdout });
+    expect(viaHelp.stdout).not.toBe((await runCli(["--help"])).stdout);
+  });
+
+  it("mockctl help of a command that does not exist says so", async () => {
+    const result = await runCli(["help", "frobnicate"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("frobnicate");
+  });
+
   it("--version prints the package's version", async () => {
     const result = await runCli(["--version"]);
     expect(result.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);

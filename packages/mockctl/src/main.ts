@@ -87,6 +87,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, cwd: string):
       else createOutput(false).line(version());
       return EXIT.ok;
     }
+    // `mockctl help deploy` as git and npm read it: the named command's or noun's help.
+    if (argv[0] === "help" && argv.length > 1) return main([...argv.slice(1), "--help"], env, cwd);
     if (argv.length === 0 || argv[0] === "--help" || argv[0] === "-h" || argv[0] === "help") {
       console.log(mainHelp(COMMANDS));
       return argv.length === 0 ? EXIT.usage : EXIT.ok;
