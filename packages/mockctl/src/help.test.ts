@@ -43,6 +43,7 @@ describe("help", () => {
     [["imposters"], 2, "mockctl imposters needs one of: list, get, delete"],
     [["imposters", "bogus"], 2, "unknown command: imposters bogus; try one of: list, get, delete"],
     [["nope"], 2, "unknown command: nope"],
+    [["tokens", "create", "ci"], 2, "✘ ERROR --scope is required: read, write or admin"],
     [["imposters", "get", "http"], 2, "invalid port: http"],
     [["dev", "--port", "abc"], 2, "✘ ERROR invalid --port: abc (give 0-65535; 0 picks a free one)"],
     [["dev", "--port", "70000"], 2, "invalid --port: 70000"],

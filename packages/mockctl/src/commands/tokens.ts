@@ -24,6 +24,10 @@ export const tokensCreate: Command = {
   },
   examples: ["mockctl tokens create ci --scope write --json"],
   async run(context) {
+    // zod's words for a missing one ("expected one of read|write|admin") do not say it was left out.
+    if (stringValue(context, "scope") === undefined) {
+      throw new UsageError("--scope is required: read, write or admin", "tokens create");
+    }
     const request = createTokenSchema.safeParse({
       name: context.positionals[0],
       scope: stringValue(context, "scope"),
