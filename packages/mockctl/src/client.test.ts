@@ -107,6 +107,16 @@ describe("createClient", () => {
     else expect(given).toContain(hint);
   });
 
+  // QA: `requests 9299` printed only mb's "Try POSTing to /imposters first?".
+  it("a 404 for an imposter's port names the port and how to list the others", async () => {
+    const notFound = { errors: [{ code: "no such resource", message: "Try POSTing to /imposters first?" }] };
+    const { client } = recording(notFound, 404);
+    const error = await client.getImposter(9299).catch((e: unknown) => e);
+    expect((error as { hint?: string }).hint).toBe(
+      "No imposter listens on port 9299 there: `mockctl imposters list` shows the ones that do.",
+    );
+  });
+
   // A 200 from something that is not the admin API (the dashboard's page, any web server) used to read as
   // an empty answer: deploy reported imposters created, list "0 imposter(s)", all with exit 0.
   const page = (text: string) =>

@@ -41,8 +41,9 @@ function hintFor(
   status: number,
   target: Target,
   errors: { code?: string; message?: string }[],
+  what: string,
 ): string | undefined {
-  if (status === 404) return workspaceHint(target, errors);
+  if (status === 404) return workspaceHint(target, errors) ?? imposterHint(what);
   if (status !== 401) return undefined;
   if (target.kind === "mountebank") {
     return target.token === undefined
@@ -70,6 +71,13 @@ function workspaceHint(target: Target, errors: { code?: string; message?: string
     name = decodeURIComponent(workspace);
   } catch {}
   return `No workspace ${name} answers this token: check the name in the URL, and that the token is one of that workspace's (a token of another workspace gets this same 404).`;
+}
+
+/** mb's words for a call on a port with no imposter ("Try POSTing to /imposters first?") name no port. */
+function imposterHint(what: string): string | undefined {
+  const port = /^\w+ \/imposters\/(\d+)/.exec(what)?.[1];
+  if (port === undefined) return undefined;
+  return `No imposter listens on port ${port} there: \`mockctl imposters list\` shows the ones that do.`;
 }
 
 export interface Client {
@@ -156,7 +164,7 @@ export function connect(target: Target, fetcher: typeof fetch = fetch): Connecti
     } catch {}
     if (!response.ok) {
       const errors = errorsOf(parsed);
-      throw new ApiError(response.status, errors, what, hintFor(response.status, target, errors));
+      throw new ApiError(response.status, errors, what, hintFor(response.status, target, errors, what));
     }
     // A success that is not JSON is not the admin API (a dashboard page, a web server): taking it for an
     // empty answer made deploy report imposters created that were never sent anywhere.
