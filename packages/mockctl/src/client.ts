@@ -43,7 +43,7 @@ function hintFor(
   errors: { code?: string; message?: string }[],
   what: string,
 ): string | undefined {
-  if (status === 404) return workspaceHint(target, errors) ?? imposterHint(what);
+  if (status === 404) return workspaceHint(target, errors) ?? imposterHint(what, errors);
   if (status !== 401) return undefined;
   if (target.kind === "mountebank") {
     return target.token === undefined
@@ -74,9 +74,9 @@ function workspaceHint(target: Target, errors: { code?: string; message?: string
 }
 
 /** mb's words for a call on a port with no imposter ("Try POSTing to /imposters first?") name no port. */
-function imposterHint(what: string): string | undefined {
+function imposterHint(what: string, errors: { message?: string }[]): string | undefined {
   const port = /^\w+ \/imposters\/(\d+)/.exec(what)?.[1];
-  if (port === undefined) return undefined;
+  if (port === undefined || !errors.some((one) => one.message?.startsWith("Try POSTing"))) return undefined;
   return `No imposter listens on port ${port} there: \`mockctl imposters list\` shows the ones that do.`;
 }
 
