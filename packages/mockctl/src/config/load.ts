@@ -43,13 +43,13 @@ function notJson(file: string, text: string, error: Error, noParse: boolean): Cl
   const hint = text.startsWith("\uFEFF")
     ? "The file starts with a byte-order mark (BOM), which JSON does not allow and mb refuses too: save it as UTF-8 without BOM."
     : `mb would refuse it too (\`Unable to parse configfile as JSON\`); fix the ${noParse ? "file" : "template"}.`;
+  const notJson = `${file}: not JSON${noParse ? "" : " after EJS rendering"}`;
   const offset = invalidJsonAt(text);
-  if (offset < 0)
-    return new CliError(`${file}: not JSON${noParse ? "" : " after EJS rendering"}`, [reason], hint);
+  if (offset < 0) return new CliError(notJson, [reason], hint);
   const { line, column } = lineAndColumn(text, offset);
   const where = noParse ? "" : " of the rendered text";
   return new CliError(
-    `${file}: not JSON${noParse ? "" : " after EJS rendering"} (line ${line}, column ${column}${where})`,
+    `${notJson} (line ${line}, column ${column}${where})`,
     [reason, ...excerptAt(text, offset)],
     hint,
   );

@@ -53,19 +53,18 @@ const isWorkspaceLimit = (error: { code?: string; data?: unknown }): boolean => 
   return error.code === "limit exceeded" && (limit === "maxImposters" || limit === "maxStoredBytes");
 };
 
+const stepLabel = (step: Step) => `${step.action} ${step.port}`;
+
 /** How far the deploy got when it was refused, so a CI log says what the platform now holds. */
 function progressLines(steps: Step[], done: Set<Step>, refused: Step): string[] {
   const changes = steps.filter((step) => step.action !== "unchanged");
   if (changes.length <= 1) return [];
   const made = changes.filter((step) => done.has(step));
   const left = changes.filter((step) => !done.has(step) && step !== refused);
-  const list = (them: Step[]) =>
-    them.length <= 10
-      ? them.map((step) => `${step.action} ${step.port}`).join(", ")
-      : `${them
-          .slice(0, 10)
-          .map((step) => `${step.action} ${step.port}`)
-          .join(", ")} and ${them.length - 10} more`;
+  const list = (them: Step[]) => {
+    const shown = them.slice(0, 10).map(stepLabel).join(", ");
+    return them.length > 10 ? `${shown} and ${them.length - 10} more` : shown;
+  };
   return [
     `${made.length} of ${changes.length} change(s) made before this refusal${made.length > 0 ? `: ${list(made)}` : ""}`,
     ...(left.length > 0 ? [`${left.length} not made: ${list(left)}`] : []),
@@ -100,7 +99,7 @@ function interruption(steps: Step[], done: Set<Step>): CliError {
   const left = steps.filter((step) => step.action !== "unchanged" && !done.has(step));
   return new CliError(
     `interrupted: ${done.size} of ${done.size + left.length} change(s) made, each in full; ${left.length} not started`,
-    left.map((step) => `not done: ${step.action} ${step.port}`),
+    left.map((step) => `not done: ${stepLabel(step)}`),
     "Deploy again to make the rest: what was deployed shows as unchanged.",
     EXIT.interrupted,
   );
@@ -121,8 +120,8 @@ export async function applySteps(
 ): Promise<Deployed[]> {
   const queue = [...steps];
   const done = new Set<Step>();
-  let failure: unknown;
-  let refused: { step: Step; error: ApiError | ReplaceRefused } | undefined;
+  // The first step that failed, and how.
+  let failure: { step: Step; error: unknown } | undefined;
   const going = () => failure === undefined && stop?.aborted !== true;
   const worker = async () => {
     for (
@@ -134,22 +133,21 @@ export async function applySteps(
         await applyStep(client, step);
         if (step.action !== "unchanged") {
           done.add(step);
-          progress.tick(`${step.action} ${step.port}`);
+          progress.tick(stepLabel(step));
         }
       } catch (error) {
-        if (failure === undefined && (error instanceof ApiError || error instanceof ReplaceRefused)) {
-          refused = { step, error };
-        }
-        failure ??= error;
+        failure ??= { step, error };
       }
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   progress.done();
-  // Reported once every step under way has ended, so the lines name all that was made.
-  if (refused !== undefined)
-    throw refusal(refused.step, refused.error, progressLines(steps, done, refused.step));
-  if (failure !== undefined) throw failure;
+  if (failure !== undefined) {
+    const { step, error } = failure;
+    if (!(error instanceof ApiError || error instanceof ReplaceRefused)) throw error;
+    // Reported once every step under way has ended, so the lines name all that was made.
+    throw refusal(step, error, progressLines(steps, done, step));
+  }
   if (stop?.aborted === true && done.size < changesIn(steps)) throw interruption(steps, done);
   const urls = new Map(
     (await client.listImposters()).map((imposter) => [Number(imposter.port), imposter.url as string]),
