@@ -9,63 +9,83 @@ describe("admission", () => {
   it("lets in up to its limit, then one waiter per leave, oldest first, skipping the withdrawn", () => {
     const admission = new Admission(2);
     const admitted: string[] = [];
-    const waiter = (name: string) => () => admitted.push(name);
+    const keys = new Map<string, () => void>();
+    const waiter = (name: string) => {
+      const admit = () => admitted.push(name);
+      keys.set(name, admit);
+      return admit;
+    };
+    const leave = (name: string) => admission.leave(keys.get(name) ?? (() => {}));
     expect(admission.enter(waiter("a"))).toBe(true);
     expect(admission.enter(waiter("b"))).toBe(true);
-    const c = waiter("c");
-    expect(admission.enter(c)).toBe(false);
+    expect(admission.enter(waiter("c"))).toBe(false);
     expect(admission.enter(waiter("d"))).toBe(false);
     expect(admission.enter(waiter("e"))).toBe(false);
-    admission.withdraw(c);
-    admission.leave();
+    admission.withdraw(keys.get("c") ?? (() => {}));
+    leave("a");
     expect(admitted).toEqual(["d"]);
-    admission.leave();
+    // A second leave of the same request frees no second place.
+    leave("a");
+    expect([admission.inside, admission.waiting]).toEqual([2, 1]);
+    leave("b");
     expect(admitted).toEqual(["d", "e"]);
     expect([admission.inside, admission.waiting]).toEqual([2, 0]);
-    admission.leave();
-    admission.leave();
+    leave("d");
+    leave("e");
     expect(admission.inside).toBe(0);
     expect(admission.enter(waiter("f"))).toBe(true);
+    admission.close();
   });
 
   it.each([
-    // waiting, idle share, limit before -> after
-    [3, 0.9, 2, 4],
-    [3, 0.2, 2, 2],
-    [0, 0.9, 2, 2],
-    [0, 0.05, 8, 4],
-    [3, 0.05, 8, 4],
-    [0, 0.05, 2, 2],
-    [3, 0.9, 128, 128],
-  ])("with %i waiting and the CPUs %f idle, goes from a limit of %i to %i", (waiting, idle, from, to) => {
-    const admission = new Admission(2, () => undefined, 128);
+    // waiting, idle share, requests inside SLOW_MS or more, limit before -> after
+    [3, undefined, 2, 2, 4],
+    [3, undefined, 1, 2, 4],
+    [3, undefined, 0, 2, 2],
+    [0, undefined, 2, 2, 2],
+    [3, 0.9, 0, 2, 2],
+    [3, 0.9, 256, 256, 512],
+    [3, 0.2, 256, 256, 256],
+    [3, undefined, 256, 256, 256],
+    [3, 0.9, 256, 512, 1024],
+    [3, 0.9, 8, 1024, 512],
+    [0, undefined, 1, 8, 4],
+    [0, undefined, 2, 8, 8],
+    [3, 0.05, 0, 8, 4],
+    [0, 0.05, 0, 2, 2],
+  ])("with %i waiting, the CPUs %s idle and %i slow, goes from a limit of %i to %i", (waiting, idle, slow, from, to) => {
+    const admission = new Admission(2, { max: 1024 });
     while (admission.limit < from) {
-      // One more than it lets in: a waiter, which idle CPUs let in by doubling the limit.
-      for (let i = admission.limit; i >= 0; i--) admission.enter(() => {});
-      admission.adapt(1);
-      while (admission.inside > 0) admission.leave();
+      // One more than it lets in, all slow, on idle CPUs: a waiter, which doubles the limit.
+      const keys = Array.from({ length: admission.limit + 1 }, () => () => {});
+      for (const key of keys) admission.enter(key);
+      admission.adapt(1, admission.limit);
+      for (const key of keys) admission.leave(key);
     }
     admission.close();
     for (let i = 0; i < admission.limit + waiting; i++) admission.enter(() => {});
     expect([admission.limit, admission.waiting]).toEqual([from, waiting]);
-    admission.adapt(idle);
+    admission.adapt(idle, slow);
     expect(admission.limit).toBe(to);
     admission.close();
   });
 
-  it("judges a spell of waiting by the CPUs' idle time since it began, not since the last spell", async () => {
-    // The first reading of a spell covers the quiet minutes before it: idle, and not a reason to let more in.
-    const readings = [0.99];
-    const admission = new Admission(1, () => readings.shift() ?? 0);
-    admission.enter(() => {});
-    admission.enter(() => {});
-    await sleep(500);
-    expect([admission.limit, admission.waiting]).toEqual([1, 1]);
+  it("lets more in at once when slow requests fill its places, without waiting for the CPUs' reading", async () => {
+    const admission = new Admission(2);
+    const admitted: string[] = [];
+    for (const name of ["wait 1", "wait 2"]) admission.enter(() => admitted.push(name));
+    // Quick requests behind two that wait by design (a `wait` behavior): held, until those have been
+    // inside SLOW_MS, and then let in by the next one to arrive, which goes straight in.
+    expect(admission.enter(() => admitted.push("quick 1"))).toBe(false);
+    await sleep(60);
+    expect(admission.enter(() => admitted.push("quick 2"))).toBe(true);
+    expect(admitted).toEqual(["quick 1"]);
+    expect([admission.limit, admission.inside, admission.waiting]).toEqual([4, 4, 0]);
     admission.close();
   });
 
-  it("lets waiters in when the CPUs it asks about are idle, without being asked", async () => {
-    const admission = new Admission(1, () => 0.9);
+  it("lets waiters in on its own when slow requests hold its places, with no new request to prompt it", async () => {
+    const admission = new Admission(1);
     const admitted: number[] = [];
     for (const n of [1, 2, 3]) if (admission.enter(() => admitted.push(n))) admitted.push(n);
     expect(admitted).toEqual([1]);
@@ -123,7 +143,8 @@ describe("the relay's admission", () => {
       host: "127.0.0.1",
       port: 0,
       upstream: { host: "127.0.0.1", port },
-      ...(maxInFlight > 0 && { admission: new Admission(maxInFlight) }),
+      // Held requests are not judged slow here: what is tested is the line itself.
+      ...(maxInFlight > 0 && { admission: new Admission(maxInFlight, { slowMs: 60_000 }) }),
     });
     return { fake, port: relay.port };
   }
@@ -158,6 +179,29 @@ describe("the relay's admission", () => {
     fake.release();
     expect(await next.answered).toBe("ok");
     for (const client of [first, next]) client.socket.destroy();
+  });
+
+  it("relays a request that arrives as the line widens for the slow ones holding it", async () => {
+    const fake = heldWorkerd();
+    upstream = fake.server;
+    const port = await fake.listening;
+    const admission = new Admission(1, { slowMs: 30 });
+    relay = await listenKeepAlive({
+      host: "127.0.0.1",
+      port: 0,
+      upstream: { host: "127.0.0.1", port },
+      admission,
+    });
+    const slow = send(relay.port);
+    await sleep(80);
+    // Its arrival doubles the limit: it goes in with the widening, and must be sent, not left in the line.
+    const arriving = send(relay.port);
+    await sleep(80);
+    expect(fake.received()).toBe(2);
+    fake.release();
+    fake.release();
+    expect(await Promise.all([slow.answered, arriving.answered])).toEqual(["ok", "ok"]);
+    for (const client of [slow, arriving]) client.socket.destroy();
   });
 
   it("relays everything at once with no limit", async () => {

@@ -179,7 +179,7 @@ function inTurn(socket: Socket, via: Via, outgoing: ServerResponse, sent: Sent, 
       go();
     };
     sent.release = () => {
-      if (inside) admission.leave();
+      if (inside) admission.leave(admit);
       else admission.withdraw(admit);
       inside = false;
       sent.release = undefined;

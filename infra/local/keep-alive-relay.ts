@@ -28,6 +28,8 @@ export interface RelaySettings {
 
 /** A request's head is held back until complete up to this size (workerd refuses a longer one anyway). */
 const MAX_HELD_HEAD = 128 * 1024;
+/** How much of a client's bytes the relay holds while its request waits for a turn, before it stops reading. */
+const MAX_QUEUED_BYTES = 64 * 1024;
 
 /** How long a refused client may go on sending (its bytes thrown away) before its connection is cut. */
 const REFUSED_DRAIN_MS = 5_000;
@@ -53,8 +55,9 @@ export class Relay {
   private replayed = false;
   /** Whether a request of this client's holds one of the admission's places. */
   private admitted = false;
-  /** A request's bytes while it waits for a place (the client is paused meanwhile). */
+  /** A request's bytes while it waits for a place, and how many (past MAX_QUEUED_BYTES the client is paused). */
   private queued: Buffer[] | undefined;
+  private queuedBytes = 0;
   /** Answered 413 for a request past the limit: what the client still sends is thrown away. */
   private refused = false;
   /** An answer asked for the connection to close after it (CLOSE_AFTER_ANSWER): nothing more is relayed. */
@@ -94,6 +97,9 @@ export class Relay {
     if (this.refused || this.closing) return;
     if (this.queued !== undefined) {
       this.queued.push(given);
+      this.queuedBytes += given.length;
+      // A client that goes on sending (a body, pipelined requests) stops being read until its turn.
+      if (this.queuedBytes > MAX_QUEUED_BYTES) this.client.pause();
       return;
     }
     const starts = this.inFlightBytes === 0 && !this.admitted;
@@ -109,8 +115,10 @@ export class Relay {
     const admission = this.settings.admission;
     if (admission !== undefined && starts) {
       if (!admission.enter(this.admit)) {
+        // Not paused: a client waits for its answer before it sends more, and a pause and a resume each
+        // cost the relay a system call per request whenever requests wait their turn.
         this.queued = [chunk];
-        this.client.pause();
+        this.queuedBytes = chunk.length;
         return;
       }
       this.admitted = true;
@@ -139,7 +147,7 @@ export class Relay {
     const chunks = this.queued ?? [];
     this.queued = undefined;
     for (const chunk of chunks) this.send(chunk);
-    this.client.resume();
+    if (this.client.isPaused()) this.client.resume();
   }
 
   /** A client that leaves before its request's turn takes nothing from workerd; one in flight is answered. */
@@ -161,7 +169,7 @@ export class Relay {
     }
     if (!this.admitted) return;
     this.admitted = false;
-    this.settings.admission?.leave();
+    this.settings.admission?.leave(this.admit);
   }
 
   private send(chunk: Buffer): void {

@@ -197,7 +197,7 @@ async function startOn(dataDir: string, options: PlatformOptions, unlock: () => 
   // One line into workerd for the platform's port and every imposter's own (admission.ts).
   const maxInFlight = options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT;
   const admission =
-    options.direct || maxInFlight <= 0 ? undefined : new Admission(maxInFlight, idleSampler());
+    options.direct || maxInFlight <= 0 ? undefined : new Admission(maxInFlight, { idle: idleSampler() });
   const relay = options.direct
     ? undefined
     : await listenKeepAlive({

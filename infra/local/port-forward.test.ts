@@ -50,7 +50,7 @@ function get(port: number, path: string): Promise<string> {
 describe("an imposter's own port", () => {
   it("sends its requests into workerd through the platform's line, and every one is answered", async () => {
     const workerd = await slowWorkerd(50);
-    const admission = new Admission(2);
+    const admission = new Admission(2, { slowMs: 60_000 });
     const via = { upstream: { host: "127.0.0.1", port: workerd.port }, agent: new Agent(), admission };
     const own = await listen(createServer((incoming, outgoing) => forward(4545, incoming, outgoing, via)));
     const answers = await Promise.all(Array.from({ length: 8 }, (_, n) => get(own, `/n/${n}`)));
@@ -63,7 +63,7 @@ describe("an imposter's own port", () => {
 
   it("gives back the place of a client that leaves while it waits, taking none", async () => {
     const workerd = await slowWorkerd(100);
-    const admission = new Admission(1);
+    const admission = new Admission(1, { slowMs: 60_000 });
     const via = { upstream: { host: "127.0.0.1", port: workerd.port }, agent: new Agent(), admission };
     const own = await listen(createServer((incoming, outgoing) => forward(4545, incoming, outgoing, via)));
     const first = get(own, "/first");
@@ -115,7 +115,7 @@ describe("requests sent on by Node's server", () => {
   });
 
   it("gives back its place in the line when the answer starts, not when it ends", async () => {
-    const admission = new Admission(1);
+    const admission = new Admission(1, { slowMs: 60_000 });
     const started: string[] = [];
     const workerdPort = await listen(
       createServer((incoming, outgoing) => {

@@ -34,7 +34,7 @@ export const DEV_OPTIONS: Record<string, OptionSpec> = {
   maxInFlight: {
     type: "string",
     value: "<n>",
-    description: "requests inside workerd at once, the rest wait in line (default 256; 0 = off)",
+    description: "requests inside workerd at once, the rest wait in line (default 16; 0 = off)",
   },
   configfile: {
     type: "string",
