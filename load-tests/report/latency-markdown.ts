@@ -130,7 +130,12 @@ and the machine's, not the platform's work: the hello-world floor, which does no
 shows it at the same offered rates. ${tailPairs(report)} workerd serves every request of an isolate on one thread; when that thread is off the CPU
 (another process's time slice on a shared 2-core machine, a V8 garbage collection, k6 or wrk taking the
 core back) every request that arrives meanwhile waits for it, so the slowest 1% measure the stalls, not the
-work. The saturated runs above (wrk) show the same: the floor's p99 is of the same order as ours. User code
+work. The saturated runs above (wrk) show the same: the floor's p99 is of the same order as ours. With more
+than 16 connections busy at once (wrk's 50) workerd can also leave some unread: its event loop asks epoll for
+16 ready sockets at a time and only once it runs out of work, so 16 busy connections can hold the others up
+for as long as they keep it busy, up to seconds on a busy machine. Clients reach the floor directly and meet
+that; the platform's launcher lets 16 requests into workerd at a time, so it cannot form behind it
+(\`infra/bench/kj-starvation/\`). User code
 (decorate) is the exception: its hop to the user-code host adds its own queue, and its p99 is several times
 the floor's.
 `;
