@@ -111,9 +111,7 @@ export class Admission {
 
   /** A request that went in (`admit`, as it entered) was answered or its connection went: the next goes in. */
   leave(admit: () => void): void {
-    const at = this.#inside.get(admit);
-    if (at === undefined) return;
-    this.#inside.delete(admit);
+    if (!this.#inside.delete(admit)) return;
     this.#admitWaiting();
   }
 
