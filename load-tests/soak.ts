@@ -5,6 +5,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { currentLoad, waitForQuiet } from "@mockctl/infra/bench/machine";
+import { RECYCLE_BUSY_ABOVE_MB } from "@mockctl/user-code/recycle";
 import { churn } from "./fixtures/churn.ts";
 import { describeMachine } from "./report/machine.ts";
 import { writeSoakReport } from "./report/soak-markdown.ts";
@@ -23,7 +24,7 @@ import { describePinning, pinRunner } from "./runner/cpu-pin.ts";
 import { runEntry } from "./runner/entry.ts";
 import { ensureK6 } from "./runner/k6-binary.ts";
 import { runK6 } from "./runner/k6-run.ts";
-import { startSampling } from "./runner/memory-sampler.ts";
+import { startSampling, USER_CODE_HOST_ROLE } from "./runner/memory-sampler.ts";
 import { MB_VERSION } from "./runner/mountebank.ts";
 import { NPM_START, startNpmStart } from "./runner/npm-start.ts";
 import { freePorts } from "./runner/ports.ts";
@@ -115,7 +116,8 @@ async function soak(args: SoakArgs, dir: string): Promise<SoakReport> {
     minutes: soakMinutes(summary),
     churn: churned,
     memory,
-    trends: memoryTrends(memory, warmSeconds),
+    // Under the soak's continuous user code the host is never idle, so the busy line is the one it meets.
+    trends: memoryTrends(memory, warmSeconds, { [USER_CODE_HOST_ROLE]: RECYCLE_BUSY_ABOVE_MB }),
   };
 }
 

@@ -4,8 +4,11 @@ import { renderSoakMarkdown, soakChart } from "./soak-markdown.ts";
 import type { SoakReport } from "./soak-model.ts";
 import { memoryTrends } from "./soak-summary.ts";
 
-/** A clean run of `seconds` whose user-code host starts a second in and then grows from 22 to 29 MB. */
-function report(seconds: number, memoryJudged: boolean | undefined): SoakReport {
+/**
+ * A clean run of `seconds` whose user-code host starts a second in and then grows from 22 to 29 MB; with
+ * `hostLineMb`, the host is judged against that recycle line.
+ */
+function report(seconds: number, memoryJudged: boolean | undefined, hostLineMb?: number): SoakReport {
   const memory: MemorySample[] = Array.from({ length: 11 }, (_, i) => ({
     seconds: (seconds * i) / 10,
     processes: [
@@ -53,7 +56,11 @@ function report(seconds: number, memoryJudged: boolean | undefined): SoakReport 
     })),
     churn: { changes: 10, failed: 0, wrong: 0, problems: [] },
     memory,
-    trends: memoryTrends(memory, warmSeconds),
+    trends: memoryTrends(
+      memory,
+      warmSeconds,
+      hostLineMb === undefined ? {} : { "user-code host": hostLineMb },
+    ),
   };
 }
 
@@ -62,12 +69,26 @@ describe("the soak's outcome", () => {
     ["a 10 s run: warm-up growth is not judged", report(10, false), "not judged", "passed"],
     ["a 10-minute run that grew", report(600, true), "**grew**", "FAILED"],
     ["a report from before memoryJudged: judged", report(600, undefined), "**grew**", "FAILED"],
+    // 29 MB is within 10% of a 27 MB line (the recycle check's 3 s let a host pass it), not of 26.
+    ["a recycled host under its line", report(600, true, 27), "**bounded**", "passed"],
+    ["a recycled host past its line", report(600, true, 26), "**grew**", "FAILED"],
   ])("%s", (_, given, memory, overall) => {
     const [outcome, table] = renderSoakMarkdown(given, "soak.svg").split("## Memory");
     expect(outcome).toContain(`- Memory: ${memory}`);
     expect(outcome).toContain(`overall **${overall}**`);
     // The table's verdict column says what the outcome says.
-    expect(table).toContain(memory === "not judged" ? "| not judged |" : "| **grew** |");
+    const cell = {
+      "not judged": "not judged",
+      "**grew**": "**grew**",
+      "**bounded**": "bounded: replaced past 27 MB",
+    };
+    expect(table).toContain(`| ${cell[memory as keyof typeof cell]} |`);
+  });
+
+  it("names the recycled host's line and its largest process", () => {
+    expect(renderSoakMarkdown(report(600, true, 27), "soak.svg")).toContain(
+      "the user-code host is replaced past 27 MB: 1 process over the run, the largest at 29.0 MB",
+    );
   });
 
   it("says flat when every process ended near its warm size", () => {

@@ -4,7 +4,14 @@ import { fileURLToPath } from "node:url";
 import { millis, rate } from "./format.ts";
 import { commitNote } from "./machine.ts";
 import { table } from "./markdown.ts";
-import { FLAT_GROWTH, MEMORY_JUDGED_FROM_S, type SoakReport, soakPassed } from "./soak-model.ts";
+import {
+  FLAT_GROWTH,
+  MEMORY_JUDGED_FROM_S,
+  memoryHeld,
+  type ProcessTrend,
+  type SoakReport,
+  soakPassed,
+} from "./soak-model.ts";
 import { roleSeries } from "./soak-summary.ts";
 import { renderLines } from "./svg-lines.ts";
 
@@ -50,9 +57,22 @@ function memoryVerdict(report: SoakReport): string {
   if (report.settings.memoryJudged === false) {
     return `- Memory: not judged (a run of ${report.settings.duration} is still warming up; runs of ${MEMORY_JUDGED_FROM_S / 60} minutes or more are judged).`;
   }
-  return report.trends.every((trend) => trend.flat)
-    ? `- Memory: **flat** (every process ended within ${within}).`
-    : `- Memory: **grew** (a process ended more than ${within}: see the table).`;
+  if (!report.trends.every(memoryHeld)) {
+    return `- Memory: **grew** (a process ended more than ${within}, or passed the line it is replaced at: see the table).`;
+  }
+  const recycled = report.trends.filter((trend) => !trend.flat);
+  if (recycled.length === 0) return `- Memory: **flat** (every process ended within ${within}).`;
+  const lines = recycled.map((t) => {
+    const count = t.pids.length === 1 ? "1 process" : `${t.pids.length} processes`;
+    return `the ${t.role} is replaced past ${t.recycled!.aboveMb} MB: ${count} over the run, the largest at ${mb(t.recycled!.peakMb)} MB`;
+  });
+  return `- Memory: **bounded** (every other process ended within ${within}; ${lines.join("; ")}).`;
+}
+
+function trendCell(report: SoakReport, trend: ProcessTrend): string {
+  if (report.settings.memoryJudged === false) return "not judged";
+  if (trend.flat) return "flat";
+  return trend.recycled?.within ? `bounded: replaced past ${trend.recycled.aboveMb} MB` : "**grew**";
 }
 
 function verdict(report: SoakReport): string {
@@ -78,7 +98,7 @@ export function renderSoakMarkdown(
     mb(t.endMb),
     mb(t.maxMb),
     `${t.growth.toFixed(2)}×`,
-    report.settings.memoryJudged === false ? "not judged" : t.flat ? "flat" : "**grew**",
+    trendCell(report, t),
   ]);
   const minuteRows = report.minutes.map((m) => [
     String(m.minute + 1),

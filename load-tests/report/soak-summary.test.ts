@@ -62,6 +62,21 @@ describe("memory trends", () => {
   ])("%s: measured from its size after warm-up", (role, expected) => {
     expect(trends.find((trend) => trend.role === role)).toMatchObject(expected);
   });
+
+  it.each([
+    // The largest single process (40 MB), not the role's sum while a replaced host drains (50 MB).
+    [40, { aboveMb: 40, peakMb: 40, within: true }],
+    [37, { aboveMb: 37, peakMb: 40, within: true }],
+    [36, { aboveMb: 36, peakMb: 40, within: false }],
+  ])("a host replaced past %i MB is judged by its largest process", (line, recycled) => {
+    const judged = memoryTrends(
+      [sample(0, 50, []), sample(60, 100, [30]), sample(120, 110, [40]), sample(180, 108, [20, 30])],
+      60,
+      { "user-code host": line },
+    );
+    expect(judged.find((trend) => trend.role === "user-code host")?.recycled).toEqual(recycled);
+    expect(judged.find((trend) => trend.role === "workerd")?.recycled).toBeUndefined();
+  });
 });
 
 it("reads the wrong answers soak.js logs out of k6's log lines", () => {

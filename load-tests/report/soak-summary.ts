@@ -66,25 +66,33 @@ export function roleSeries(samples: readonly MemorySample[]): Map<string, { seco
 
 /**
  * Flat: the last sample within FLAT_GROWTH of the first one taken after warm-up (V8 heaps, caches and
- * connection buffers fill in the first seconds of load; what matters is that they stop there).
+ * connection buffers fill in the first seconds of load; what matters is that they stop there). A role in
+ * `recycleLines` (MB by role) is also judged by the most any one of its processes held against that line.
  */
-export function memoryTrends(samples: readonly MemorySample[], warmSeconds: number): ProcessTrend[] {
+export function memoryTrends(
+  samples: readonly MemorySample[],
+  warmSeconds: number,
+  recycleLines: Readonly<Record<string, number>> = {},
+): ProcessTrend[] {
   return [...roleSeries(samples)].map(([role, points]) => {
     const warm = points.find((point) => point.seconds >= warmSeconds) ?? points.at(-1)!;
     const endMb = points.at(-1)!.mb;
-    const pids = new Set(
-      samples.flatMap((s) => s.processes.filter((p) => p.role === role).map((p) => p.pid)),
-    );
+    const own = samples.flatMap((s) => s.processes.filter((p) => p.role === role));
     const growth = endMb / warm.mb;
-    return {
+    const trend: ProcessTrend = {
       role,
-      pids: [...pids],
+      pids: [...new Set(own.map((p) => p.pid))],
       warmMb: warm.mb,
       endMb,
       maxMb: Math.max(...points.map((point) => point.mb)),
       growth,
       flat: growth <= FLAT_GROWTH,
     };
+    const aboveMb = recycleLines[role];
+    if (aboveMb === undefined) return trend;
+    // One process at a time: while a replaced host drains, the role's sum briefly counts two.
+    const peakMb = Math.max(...own.map((p) => p.pssMb));
+    return { ...trend, recycled: { aboveMb, peakMb, within: peakMb <= aboveMb * FLAT_GROWTH } };
   });
 }
 

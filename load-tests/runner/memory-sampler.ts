@@ -7,6 +7,8 @@ export interface MemorySample {
   processes: { pid: number; role: string; pssMb: number }[];
 }
 
+export const USER_CODE_HOST_ROLE = "user-code host (workerd)";
+
 /** What each process of `npm start` is: the Node launcher, the platform's workerd, the user-code host. */
 export function roleOf(pid: number, name: string): string {
   if (name.startsWith("node")) return "launcher (node)";
@@ -16,7 +18,7 @@ export function roleOf(pid: number, name: string): string {
     argv = readFileSync(`/proc/${pid}/cmdline`, "utf8");
   } catch {}
   // The user-code host is a bare workerd serving its own host.capnp (@mockctl/user-code/host).
-  return argv.includes("host.capnp") ? "user-code host (workerd)" : "workerd";
+  return argv.includes("host.capnp") ? USER_CODE_HOST_ROLE : "workerd";
 }
 
 export function sampleTree(root: number, seconds: number): MemorySample {
