@@ -1,4 +1,3 @@
-import { InsideRequests } from "./admission-inside.ts";
 import {
   ADAPT_MS,
   type AdmissionOptions,
@@ -8,8 +7,6 @@ import {
 } from "./admission-settings.ts";
 
 export { DEFAULT_MAX_IN_FLIGHT } from "./admission-settings.ts";
-
-const cpusIdle = (idle: number | undefined) => idle !== undefined && idle > RAISE_WHEN_IDLE;
 
 /**
  * How many requests the relay lets into workerd at once; the rest wait their turn in the relay, first come
@@ -23,16 +20,16 @@ const cpusIdle = (idle: number | undefined) => idle !== undefined && idle > RAIS
  * Why 16 by default: DEFAULT_MAX_IN_FLIGHT (admission-settings.ts).
  *
  * The limit is not fixed: requests that wait by design (a `wait` behavior, user code, a proxy) hold their
- * places without using a CPU. While requests wait here and half the places are held by requests known to wait
- * by design (designed-waits.ts) or inside for SLOW_MS or more, it doubles (`adapt`), up to SLOW_LIMIT; while the CPUs this process may use are idle, it
- * doubles however quick those inside are, without that bound. It halves back toward the base once fewer than
- * a quarter are slow and the CPUs are busy or the places unused.
+ * places without using a CPU. While requests wait here and half the places are held by requests inside for
+ * SLOW_MS or more, it doubles (`adapt`), up to SLOW_LIMIT, or further while the CPUs this process may use are
+ * idle; it halves back toward the base once fewer than a quarter are.
  */
 export class Admission {
-  readonly #inside = new InsideRequests();
+  /** The requests inside, each with when it went in (performance.now()). */
+  readonly #inside = new Map<() => void, number>();
   #limit: number;
-  /** Relays waiting for a turn with their request lines, oldest first (a Map drops a leaver in O(1)). */
-  readonly #waiting = new Map<() => void, string | undefined>();
+  /** Relays waiting for a turn, oldest first (a Set keeps insertion order and drops a leaver in O(1)). */
+  readonly #waiting = new Set<() => void>();
 
   #timer: NodeJS.Timeout | undefined;
   /** The CPUs' idle share at the last tick, and when the limit last doubled between ticks. */
@@ -55,18 +52,17 @@ export class Admission {
 
   /**
    * True when the request may go in now; otherwise `admit` is called when its turn comes. `admit` is the
-   * request's key: `leave` takes the same function. `line`, its request line (designed-waits.ts), lets the
-   * line learn which requests wait by design.
+   * request's key: `leave` takes the same function.
    */
-  enter(admit: () => void, line?: string): boolean {
+  enter(admit: () => void): boolean {
     // Before this request joins the line: a widening admits the ones already waiting, never this one, whose
     // caller learns of its turn from the answer here (an `admit` called before that would be lost).
     if (this.#inside.size >= this.#limit || this.#waiting.size > 0) this.#widenIfSlow();
     if (this.#inside.size < this.#limit && this.#waiting.size === 0) {
-      this.#inside.add(admit, line);
+      this.#inside.set(admit, performance.now());
       return true;
     }
-    this.#waiting.set(admit, line);
+    this.#waiting.add(admit);
     if (this.#timer === undefined) {
       // From now: the sampler's last reading may be minutes old, an idle spell that says nothing of this one.
       this.#idleShare();
@@ -84,29 +80,39 @@ export class Admission {
 
   #tick(): void {
     this.#idle = this.#idleShare();
-    this.adapt(this.#idle, this.#inside.held(performance.now() - this.#slowMs));
+    this.adapt(this.#idle, this.#slow(performance.now()));
     if (!this.adapting) this.close();
   }
 
   /**
    * Between two ticks: slow requests that fill the places hold up quick ones behind them at once (a test's
-   * twenty calls to a stub that waits, then its admin call), so the limit doubles as soon as they do (the
-   * oldest inside for SLOW_MS, or half of them known to wait by design), at most once every SLOW_MS.
+   * twenty calls to a stub that waits, then its admin call), so the limit doubles as soon as they do, at most
+   * once every SLOW_MS.
    */
   #widenIfSlow(): void {
     const now = performance.now();
-    if (now - this.#widened < this.#slowMs) return;
-    const since = now - this.#slowMs;
-    const oldestAt = this.#inside.oldestAt();
-    const slowOldest = oldestAt !== undefined && oldestAt <= since;
-    if (!slowOldest && this.#inside.designed * 2 < this.#limit) return;
+    const oldest = this.#inside.values().next();
+    if (now - this.#widened < this.#slowMs || oldest.done === true || now - oldest.value < this.#slowMs)
+      return;
     this.#widened = now;
-    this.#widen(this.#idle, this.#inside.held(since), true);
+    this.#widen(this.#idle, this.#slow(now), true);
+  }
+
+  /** How many requests have been inside SLOW_MS or more: the map's first ones, as it keeps the order of entry. */
+  #slow(now: number): number {
+    const since = now - this.#slowMs;
+    let slow = 0;
+    for (const at of this.#inside.values()) {
+      if (at > since) break;
+      slow++;
+    }
+    return slow;
   }
 
   /** A request that went in (`admit`, as it entered) was answered or its connection went: the next goes in. */
   leave(admit: () => void): void {
-    if (this.#inside.remove(admit)) this.#admitWaiting();
+    if (!this.#inside.delete(admit)) return;
+    this.#admitWaiting();
   }
 
   /** A request that waited and will not go in (its client left). */
@@ -116,25 +122,20 @@ export class Admission {
 
   /**
    * `idle`: the share of the last moment the CPUs were idle (undefined: not known); `slow`: how many requests
-   * inside wait by design or have been inside SLOW_MS or more. Requests wait while half the places are held by slow ones, or while the
-   * CPUs idle (then those inside wait on timers, not on workerd): let more in. Few slow ones on busy CPUs, or
-   * few inside: back toward the base.
+   * have been inside SLOW_MS or more. Half the places held by slow ones while requests wait: let more in (past
+   * SLOW_LIMIT only while the CPUs idle). Few slow ones: back toward the base.
    */
   adapt(idle: number | undefined, slow: number): void {
-    if (this.#widen(idle, slow) || this.#limit <= this.base || slow * 4 >= this.#limit) return;
-    // Places in use on idle CPUs cost workerd nothing, and handing them back would only make requests wait
-    // until the next tick widened the line again (a stub that waits 20 ms, under 64 connections).
-    if (cpusIdle(idle) && this.#inside.size * 2 >= this.#limit) return;
-    this.#limit = Math.max(this.base, Math.floor(this.#limit / 2));
+    if (!this.#widen(idle, slow) && slow * 4 < this.#limit && this.#limit > this.base) {
+      this.#limit = Math.max(this.base, Math.floor(this.#limit / 2));
+    }
   }
 
   /** `arriving`: a request is about to wait, which counts as one waiting. */
   #widen(idle: number | undefined, slow: number, arriving = false): boolean {
-    const ceiling = cpusIdle(idle) ? this.max : Math.max(this.base, SLOW_LIMIT);
-    if ((this.#waiting.size === 0 && !arriving) || this.#limit >= ceiling) return false;
-    // workerd's 16-socket batch starves connections only when it never runs out of work; with CPUs to spare
-    // it does, so idle CPUs widen the line without any request being slow.
-    if (slow * 2 < this.#limit && !cpusIdle(idle)) return false;
+    const ceiling = idle !== undefined && idle > RAISE_WHEN_IDLE ? this.max : Math.max(this.base, SLOW_LIMIT);
+    if ((this.#waiting.size === 0 && !arriving) || slow * 2 < this.#limit || this.#limit >= ceiling)
+      return false;
     this.#limit = Math.min(ceiling, this.#limit * 2);
     this.#admitWaiting();
     return true;
@@ -159,12 +160,11 @@ export class Admission {
 
   #admitWaiting(): void {
     while (this.#inside.size < this.#limit) {
-      const next = this.#waiting.entries().next();
+      const next = this.#waiting.values().next();
       if (next.done === true) return;
-      const [admit, line] = next.value;
-      this.#waiting.delete(admit);
-      this.#inside.add(admit, line);
-      admit();
+      this.#waiting.delete(next.value);
+      this.#inside.set(next.value, performance.now());
+      next.value();
     }
   }
 }

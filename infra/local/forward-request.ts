@@ -161,14 +161,7 @@ const lastAnswer = new WeakMap<Socket, Promise<void>>();
  * on an imposter's own port sent every user-code call in at once, and the host answered a quarter of them
  * busy). The place in the line is given back when the answer starts, or the connection goes.
  */
-function inTurn(
-  socket: Socket,
-  via: Via,
-  outgoing: ServerResponse,
-  sent: Sent,
-  line: string,
-  go: () => void,
-): void {
+function inTurn(socket: Socket, via: Via, outgoing: ServerResponse, sent: Sent, go: () => void): void {
   // The request's socket: a pipelined request's answer has none until the answers before it are done.
   const before = lastAnswer.get(socket);
   lastAnswer.set(socket, new Promise<void>((done) => outgoing.once("close", done)));
@@ -192,7 +185,7 @@ function inTurn(
       sent.release = undefined;
     };
     outgoing.once("close", () => sent.release?.());
-    if (admission.enter(admit, line)) admit();
+    if (admission.enter(admit)) admit();
   };
   if (before === undefined) enter();
   else void before.then(enter);
@@ -213,8 +206,6 @@ export function forwardOn(route: Route, incoming: IncomingMessage, outgoing: Ser
     incoming.unpipe();
     refuse(outgoing, sent);
   };
-  // What the line into workerd learns which requests wait by design from (designed-waits.ts).
-  const line = `${incoming.method} ${route.path}`;
   const chunks: Buffer[] = [];
   let held = 0;
   let total = 0;
@@ -229,12 +220,12 @@ export function forwardOn(route: Route, incoming: IncomingMessage, outgoing: Ser
     incoming.off("data", onData).off("end", onEnd);
     // The rest waits in the socket while the request waits its turn; sending pipes it on.
     incoming.pause();
-    inTurn(incoming.socket, via, outgoing, sent, line, () =>
+    inTurn(incoming.socket, via, outgoing, sent, () =>
       safely(outgoing, sent, () => send(route, incoming, outgoing, { streamed: chunks }, via, sent)),
     );
   };
   const onEnd = () =>
-    inTurn(incoming.socket, via, outgoing, sent, line, () =>
+    inTurn(incoming.socket, via, outgoing, sent, () =>
       safely(outgoing, sent, () =>
         send(route, incoming, outgoing, { held: Buffer.concat(chunks) }, via, sent),
       ),

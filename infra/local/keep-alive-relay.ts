@@ -1,7 +1,6 @@
 import { connect, type NetConnectOpts, type Socket } from "node:net";
 import { CLOSE_AFTER_ANSWER, type SocketFault } from "@mockctl/contract/faults";
 import type { Admission } from "./admission.ts";
-import { requestLine } from "./designed-waits.ts";
 import { handedOver } from "./handed-over.ts";
 import { markOf, playFault, withConnectionClose } from "./relay-marks.ts";
 import { tooLargeAnswer } from "./request-limit.ts";
@@ -115,7 +114,7 @@ export class Relay {
     this.fresh = false;
     const admission = this.settings.admission;
     if (admission !== undefined && starts) {
-      if (!admission.enter(this.admit, requestLine(chunk))) {
+      if (!admission.enter(this.admit)) {
         // Not paused: a client waits for its answer before it sends more, and a pause and a resume each
         // cost the relay a system call per request whenever requests wait their turn.
         this.queued = [chunk];
