@@ -4,6 +4,7 @@ import type { Admission } from "./admission.ts";
 import { handedOver } from "./handed-over.ts";
 import { markOf, playFault, withConnectionClose } from "./relay-marks.ts";
 import { tooLargeAnswer } from "./request-limit.ts";
+import { linesEnd, RequestTidy } from "./request-tidy.ts";
 
 /** A request is replayed on a fresh upstream connection only up to this size (it is held until answered). */
 const REPLAY_LIMIT_BYTES = 1 << 20;
@@ -68,6 +69,8 @@ export class Relay {
   private headEnd = -1;
   /** No byte of this connection has been relayed yet: only then may it be handed over (handed-over.ts). */
   private fresh = true;
+  /** What workerd cannot read in a request is taken out (request-tidy.ts): nothing, for plain requests. */
+  private readonly tidy = new RequestTidy();
   private readonly admit = () => this.admitQueued();
 
   constructor(
@@ -96,22 +99,25 @@ export class Relay {
   private fromClient(given: Buffer): void {
     if (this.refused || this.closing) return;
     if (this.queued !== undefined) {
-      this.queued.push(given);
-      this.queuedBytes += given.length;
+      const chunk = this.tidy.more(given);
+      this.queued.push(chunk);
+      this.queuedBytes += chunk.length;
       // A client that goes on sending (a body, pipelined requests) stops being read until its turn.
       if (this.queuedBytes > MAX_QUEUED_BYTES) this.client.pause();
       return;
     }
     const starts = this.inFlightBytes === 0 && !this.admitted;
-    const chunk = starts ? this.wholeHead(given) : given;
-    if (chunk === undefined) return;
+    const whole = starts ? this.wholeHead(given) : given;
+    if (whole === undefined) return;
     const handOver = this.settings.handOver;
     // Only a connection's first request: one pipelined behind an answer still streaming would cut it short.
-    if (this.fresh && handOver !== undefined && handedOver(chunk, this.headEnd)) {
-      this.handOver(handOver, chunk);
+    if (this.fresh && handOver !== undefined && handedOver(whole, this.headEnd)) {
+      this.handOver(handOver, whole);
       return;
     }
     this.fresh = false;
+    const chunk = starts ? this.tidy.start(whole, this.headEnd) : this.tidy.more(whole);
+    if (chunk.length === 0) return;
     const admission = this.settings.admission;
     if (admission !== undefined && starts) {
       if (!admission.enter(this.admit)) {
@@ -132,10 +138,12 @@ export class Relay {
    * and a new client waited seconds. A head past MAX_HELD_HEAD goes on as it is, for workerd to refuse.
    */
   private wholeHead(chunk: Buffer): Buffer | undefined {
-    const whole = this.head === undefined ? chunk : Buffer.concat([this.head, chunk]);
+    let whole = this.head === undefined ? chunk : Buffer.concat([this.head, chunk]);
+    // CR/LF before a request line (a stray CRLF after the last body) is skipped, as Node's parser skips it.
+    if (whole[0] === 0x0d || whole[0] === 0x0a) whole = whole.subarray(linesEnd(whole));
     this.headEnd = whole.indexOf(HEAD_END);
     if (whole.length < MAX_HELD_HEAD && this.headEnd < 0) {
-      this.head = whole;
+      this.head = whole.length > 0 ? whole : undefined;
       return undefined;
     }
     this.head = undefined;
@@ -222,6 +230,7 @@ export class Relay {
       this.inFlightBytes = 0;
       this.replayed = false;
       this.leave();
+      this.tidy.answered();
       const mark = markOf(chunk);
       if (mark === CLOSE_AFTER_ANSWER) {
         chunk = this.closeAfterAnswer(chunk);
