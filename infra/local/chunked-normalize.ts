@@ -49,10 +49,16 @@ export class ChunkedBody {
   /** Within one `pass`: the kept runs of a read that dropped bytes, and where the current run begins (-1: none). */
   private kept: Buffer[] | undefined;
   private keptFrom = 0;
+  private ended = false;
 
   /** Whether nothing more of the stream can change: the body is over, or its framing is not chunked. */
   get passing(): boolean {
     return this.at === At.Passing;
+  }
+
+  /** Whether the body was read to its end (its last chunk and the blank line after its trailers). */
+  get over(): boolean {
+    return this.ended;
   }
 
   /** The bytes of `chunk` to send on: bytes before `from` are not the body's (the request's head). */
@@ -124,7 +130,8 @@ export class ChunkedBody {
         }
         return;
       case At.FinalLf:
-        this.at = byte === LF ? At.After : At.Passing;
+        this.ended = byte === LF;
+        this.at = this.ended ? At.After : At.Passing;
         return;
       case At.After:
         if (byte === CR || byte === LF) this.drop(chunk, i);

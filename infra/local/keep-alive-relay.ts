@@ -140,7 +140,9 @@ export class Relay {
   private wholeHead(chunk: Buffer): Buffer | undefined {
     let whole = this.head === undefined ? chunk : Buffer.concat([this.head, chunk]);
     // CR/LF before a request line (a stray CRLF after the last body) is skipped, as Node's parser skips it.
-    if (whole[0] === 0x0d || whole[0] === 0x0a) whole = whole.subarray(linesEnd(whole));
+    if ((whole[0] === 0x0d || whole[0] === 0x0a) && this.tidy.dropsLeadingLines) {
+      whole = whole.subarray(linesEnd(whole));
+    }
     this.headEnd = whole.indexOf(HEAD_END);
     if (whole.length < MAX_HELD_HEAD && this.headEnd < 0) {
       this.head = whole.length > 0 ? whole : undefined;

@@ -6,18 +6,18 @@ const G = 0x47;
 
 /** What a request's later reads are looked at for. */
 enum Watch {
-  /** Nothing: a GET's head alone, the common case, or a head the relay could not find. */
+  /** Nothing: a GET's head alone, the common case. */
   Nothing,
-  /** A head without body bytes yet: the first ones tell whether the body is chunked. */
-  BodyUnseen,
   /** A body of `Content-Length` (or none): a stray CRLF after it is dropped. */
   Length,
   Chunked,
+  /** A request whose body's end is not known: passed as it is. */
+  Unknown,
 }
 
-/** `end` not yet read from the head, or a head whose body's end is not known. */
-const UNREAD = -1;
-const UNKNOWN = -2;
+/** A body framed by chunks, or one whose end the head does not tell (`framingOf`). */
+export const CHUNKED = -3;
+export const UNKNOWN = -2;
 
 /** Where CR and LF bytes from `from` on stop. */
 export function linesEnd(chunk: Buffer, from = 0): number {
@@ -26,64 +26,84 @@ export function linesEnd(chunk: Buffer, from = 0): number {
   return i;
 }
 
-/** The values of header `name` in the head (lower-case name, values trimmed). Off the hot path. */
-function valuesOf(head: Buffer, headEnd: number, name: string): string[] {
-  const values: string[] = [];
-  for (const line of head.toString("latin1", 0, headEnd).split("\r\n").slice(1)) {
-    const colon = line.indexOf(":");
-    if (colon > 0 && line.slice(0, colon).trim().toLowerCase() === name)
-      values.push(line.slice(colon + 1).trim());
-  }
-  return values;
-}
-
 /** Whether the head's `Transfer-Encoding` ends in `chunked`, which makes its body chunked (RFC 9112 6.3). */
 export function isChunked(head: Buffer, headEnd: number): boolean {
-  const codings = valuesOf(head, headEnd, "transfer-encoding").join(",").split(",");
+  const codings: string[] = [];
+  for (const line of head.toString("latin1", 0, headEnd).split("\r\n").slice(1)) {
+    const colon = line.indexOf(":");
+    if (colon > 0 && line.slice(0, colon).trim().toLowerCase() === "transfer-encoding") {
+      codings.push(...line.slice(colon + 1).split(","));
+    }
+  }
   return codings.at(-1)?.trim().toLowerCase() === "chunked";
 }
 
-/** The length of the head's body: 0 without `Content-Length`, undefined with a transfer coding or a bad one. */
-export function bodyLength(head: Buffer, headEnd: number): number | undefined {
-  if (valuesOf(head, headEnd, "transfer-encoding").length > 0) return undefined;
-  const values = valuesOf(head, headEnd, "content-length").flatMap((value) => value.split(","));
-  const lengths = new Set(values.map((length) => length.trim()));
-  if (lengths.size === 0) return 0;
-  const [only] = lengths;
-  return lengths.size === 1 && /^\d{1,15}$/.test(only!) ? Number(only) : undefined;
+const CONTENT_LENGTH = Buffer.from("content-length:");
+const TRANSFER_ENCODING = Buffer.from("transfer-encoding:");
+
+/** Whether the line at `at` starts with `name` (lower-case, with its colon), in any case. */
+function named(head: Buffer, at: number, name: Buffer): boolean {
+  for (let i = 0; i < name.length; i++) if ((head[at + i]! | 0x20) !== name[i]) return false;
+  return true;
 }
 
-const isHex = (byte: number) =>
-  (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x66);
-
-/** Whether a body's bytes from `at` could start a chunk: hex digits, then `;`, CR or the read's end. */
-function mayStartChunk(chunk: Buffer, at: number): boolean {
-  const end = Math.min(chunk.length, at + 17);
+/** A decimal value from `at` to its line's end (blanks around it), or UNKNOWN. */
+function decimal(head: Buffer, at: number): number {
   let i = at;
-  while (i < end && isHex(chunk[i]!)) i++;
-  return i > at && (i === chunk.length || chunk[i] === 0x3b || chunk[i] === CR);
+  while (head[i] === 0x20 || head[i] === 0x09) i++;
+  const first = i;
+  let value = 0;
+  for (; head[i]! >= 0x30 && head[i]! <= 0x39 && i - first < 15; i++) value = value * 10 + head[i]! - 0x30;
+  const last = i;
+  while (head[i] === 0x20 || head[i] === 0x09) i++;
+  return last > first && head[i] === CR ? value : UNKNOWN;
+}
+
+/**
+ * How the head's body is framed: its length (0 without `Content-Length`), CHUNKED, or UNKNOWN (another transfer
+ * coding, a bad length, two that differ). A scan of the head's bytes without a copy, asked of every request
+ * but a GET.
+ */
+export function framingOf(head: Buffer, headEnd: number): number {
+  let length = -1;
+  for (let at = 0; at < headEnd; at++) {
+    if (head[at] !== LF) continue;
+    const first = head[at + 1]! | 0x20;
+    if (first === 0x63 && named(head, at + 1, CONTENT_LENGTH)) {
+      const value = decimal(head, at + 1 + CONTENT_LENGTH.length);
+      if (value === UNKNOWN || (length >= 0 && value !== length)) return UNKNOWN;
+      length = value;
+    } else if (first === 0x74 && named(head, at + 1, TRANSFER_ENCODING)) {
+      return isChunked(head, headEnd) ? CHUNKED : UNKNOWN;
+    }
+  }
+  return Math.max(length, 0);
 }
 
 /**
  * What the relay changes in a request's bytes before workerd reads them, where Node's parser (and so mb)
  * reads on and workerd does not: a chunked body's extensions and trailers (ChunkedBody), and CR/LF bytes
  * after a body of known length (a stray CRLF, which some old clients send after a POST's body: workerd
- * reads it as the start of the next request and answers that 501). CR/LF before a request's head the relay
- * drops itself (`linesEnd`). A GET's head alone, nearly every request, costs two comparisons; other reads a
- * few each, and a head is parsed only when a body's first bytes look like a chunk, or a read ends in CRLF.
+ * reads it as the start of the next request and answers that 501), or before a request line once the
+ * request before it was seen to its end (`dropsLeadingLines`: the relay drops those). A GET's head alone,
+ * nearly every request, costs two comparisons; a request with a body a scan of its head (`framingOf`, no
+ * copy) and a comparison or two per read; a read is copied only when something is dropped from it.
  */
 export class RequestTidy {
   private watch = Watch.Nothing;
-  /** The read that holds the request's head, and where its blank line starts. */
-  private head: Buffer | undefined;
-  private headEnd = 0;
-  /** The client's bytes of this request (head included) before the read at hand. */
+  /** The client's bytes of this request (head included) so far, and where the request ends in them. */
   private seen = 0;
-  /** Where the request ends in the client's bytes (head and body), once read from the head. */
-  private end = UNREAD;
+  private end = 0;
   /** The read before ended in CR/LF dropped after the body: the next one's are dropped too. */
   private straying = false;
   private chunked: ChunkedBody | undefined;
+  /** The last request was seen to its end, so CR/LF before the next request line are not its body's. */
+  private over = true;
+
+  /** Whether CR/LF bytes that start a request's first read may be dropped (not: perhaps a body answered early). */
+  get dropsLeadingLines(): boolean {
+    return this.over;
+  }
 
   /** A request's first bytes, its head whole (its blank line at `headEnd`, or -1 past the relay's hold). */
   start(chunk: Buffer, headEnd: number): Buffer {
@@ -92,69 +112,53 @@ export class RequestTidy {
       this.watch = Watch.Nothing;
       return chunk;
     }
-    this.answered();
-    if (headEnd < 0) return chunk;
-    this.head = chunk;
-    this.headEnd = headEnd;
-    this.seen = 0;
-    this.end = UNREAD;
+    this.chunked = undefined;
     this.straying = false;
-    if (chunk.length > bodyAt) return this.body(chunk, bodyAt);
-    this.watch = Watch.BodyUnseen;
-    this.seen = chunk.length;
-    return chunk;
+    this.seen = 0;
+    // Bytes after an answer that began before its request's body was all sent may be that body's rest; a
+    // GET sends no body (a chunked one is left as it is, as before).
+    const framing = headEnd < 0 || !this.over || chunk[0] === G ? UNKNOWN : framingOf(chunk, headEnd);
+    if (framing === CHUNKED) {
+      this.watch = Watch.Chunked;
+      this.chunked = new ChunkedBody();
+      return this.chunked.pass(chunk, bodyAt);
+    }
+    if (framing === UNKNOWN) {
+      this.watch = Watch.Unknown;
+      return chunk;
+    }
+    this.watch = Watch.Length;
+    this.end = bodyAt + framing;
+    return this.length(chunk);
   }
 
   /** A later read of the request (or of ones pipelined behind it). */
   more(chunk: Buffer): Buffer {
-    switch (this.watch) {
-      case Watch.Nothing:
-        return chunk;
-      case Watch.Chunked:
-        return this.chunked!.pass(chunk);
-      case Watch.BodyUnseen:
-        return this.body(chunk, 0);
-      default:
-        return this.length(chunk);
-    }
+    if (this.watch === Watch.Length) return this.length(chunk);
+    return this.watch === Watch.Chunked ? this.chunked!.pass(chunk) : chunk;
   }
 
-  /** Its answer has begun: what comes next is a new request. */
+  /** Its answer has begun: what comes next is a new request, or the rest of this one's body. */
   answered(): void {
-    if (this.watch === Watch.Nothing) return;
-    this.watch = Watch.Nothing;
-    this.head = undefined;
-    this.chunked = undefined;
-  }
-
-  /** The read with the body's first bytes, at `at`. */
-  private body(chunk: Buffer, at: number): Buffer {
-    const head = this.head!;
-    // A GET sends no body (a chunked one is left as it is, as before).
-    if (head[0] !== G && mayStartChunk(chunk, at) && isChunked(head, this.headEnd)) {
-      this.watch = Watch.Chunked;
-      this.chunked = new ChunkedBody();
-      return this.chunked.pass(chunk, at);
+    if (this.watch === Watch.Nothing) {
+      this.over = true;
+      return;
     }
-    this.watch = Watch.Length;
-    return this.length(chunk);
+    this.over =
+      this.watch === Watch.Length
+        ? this.seen >= this.end
+        : this.watch === Watch.Chunked && this.chunked!.over;
+    this.watch = Watch.Nothing;
+    this.chunked = undefined;
   }
 
   private length(chunk: Buffer): Buffer {
     const before = this.seen;
     this.seen += chunk.length;
     if (this.straying) return this.withoutLines(chunk, 0);
-    // Only a read that ends in CRLF (or a CR) is looked at: a body's own LF at its end (JSON from Go's
-    // encoder) is not worth a look at the head.
-    const last = chunk[chunk.length - 1];
-    if (last !== CR && (last !== LF || chunk[chunk.length - 2] !== CR)) return chunk;
-    if (this.end === UNREAD) {
-      const length = bodyLength(this.head!, this.headEnd);
-      this.end = length === undefined ? UNKNOWN : this.headEnd + 4 + length;
-    }
-    const from = this.end - before;
-    if (this.end === UNKNOWN || from < 0 || from >= chunk.length) return chunk;
-    return this.withoutLines(chunk, from);
+    // Only a read that goes past the request's end holds bytes after it.
+    if (this.seen <= this.end || before > this.end) return chunk;
+    return this.withoutLines(chunk, this.end - before);
   }
 
   /** `chunk` without the CR/LF bytes from `from` on; when they reach its end, the next read's go too. */
