@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Stalls of a closed loop of keep-alive connections through the local platform, the line into workerd at 256
 # (the default before this bench) and at its default, side by side; first under a busy machine's load (this
-# repository's core test suite, run again and again), then on a quiet machine with wrk for the rates.
-# Usage: bash infra/bench/kj-starvation/run.sh [rounds=3] [sections: busy quiet mix] > results/<name>.txt
+# repository's core test suite, run again and again), then on a quiet machine with wrk for the rates; `short`
+# sets a stub that waits 20 ms, under SLOW_MS, beside Mountebank 2.9.1 (the line must not cap it).
+# Usage: bash infra/bench/kj-starvation/run.sh [rounds=3] [sections: busy quiet mix short] > results/<name>.txt
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 rounds=${1:-3}
@@ -14,6 +15,7 @@ declare -A platform=([wide]=7900 [default]=7901)
 declare -A flags=([wide]="--maxInFlight 256" [default]="")
 cleanup() {
   pkill -INT -f "[s]tart.mjs --port 790[01]" || true
+  pkill -f "[m]b --port 7902" || true
   pkill -f "[v]itest run --project core" || true
   rm -rf "$data"
 }
@@ -31,6 +33,16 @@ for name in wide default; do
   curl -sf -X POST "http://127.0.0.1:${platform[$name]}/imposters" -o /dev/null \
     -d "{\"protocol\":\"http\",\"port\":$((platform[$name] + 20)),\"stubs\":[{\"responses\":[{\"is\":{\"body\":\"hello\"},\"behaviors\":[{\"wait\":200}]}]}]}"
 done
+short_wait='{"protocol":"http","port":PORT,"stubs":[{"responses":[{"is":{"body":"hello"},"behaviors":[{"wait":20}]}]}]}'
+if [[ $sections == *" short "* ]]; then
+  node_modules/.bin/mb --port 7902 --logfile "$data/mb.log" > /dev/null 2>&1 &
+  platform[mb]=7902
+  until curl -sf "http://127.0.0.1:7902/imposters" > /dev/null; do sleep 0.5; done
+  for name in wide default mb; do
+    curl -sf -X POST "http://127.0.0.1:${platform[$name]}/imposters" -o /dev/null \
+      -d "${short_wait/PORT/$((platform[$name] + 30))}"
+  done
+fi
 echo "# $(date -u +%FT%TZ), $(nproc) CPUs ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)), commit $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- infra || echo " with uncommitted changes to infra/")"
 echo "# wide: npm start -- --maxInFlight 256; default: npm start (the line's default)"
 
@@ -82,6 +94,21 @@ for round in $(seq "$rounds"); do
     echo -n "| the wait: "
     grep -E "Requests/sec" "$data/wait.txt" | tr -s ' '
     sleep 1
+  done
+done
+fi
+
+if [[ $sections == *" short "* ]]; then
+echo "## a stub that waits 20 ms, at its own port (wrk -t1 on CPU 1, 5 s, after 2 s to learn it), beside mb 2.9.1"
+for round in $(seq "$rounds"); do
+  for connections in 32 64 200; do
+    for name in wide default mb; do
+      url="http://127.0.0.1:$((platform[$name] + 30))/"
+      taskset -c 1 wrk -t1 -c"$connections" -d2 "$url" > /dev/null
+      echo -n "round $round, $connections connections, $name: "
+      taskset -c 1 wrk -t1 -c"$connections" -d5 --latency "$url" | grep -E "Requests/sec|  99%" | tr -s ' ' | tr '\n' ' '
+      echo
+    done
   done
 done
 fi
