@@ -50,6 +50,7 @@ describe.each(["staging", "production"])("a dry run of %s", (env) => {
       RATE_LIMIT_RPS: "1000",
       KV_SNAPSHOTS: "true", // isolates in other locations load imposters from KV; only the local platform turns it off
       JOURNAL_LIMIT: "10000",
+      RELAY_DELAYS: "false", // no launcher in front: the edge waits out a `wait` behavior itself
     });
     expect(edge.kv_namespaces).toEqual([{ binding: "SNAPSHOTS", id: `dry-run-mockctl-snapshots-${env}` }]);
     expect(edge.durable_objects.bindings).toEqual([{ name: "IMPOSTERS", class_name: "ImposterObject" }]);

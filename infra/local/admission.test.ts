@@ -106,9 +106,10 @@ function heldWorkerd() {
     });
     socket.on("error", () => {});
   });
-  const release = () => {
+  /** Answers the oldest request held, with `headers` (whole lines) after its length. */
+  const release = (headers = "") => {
     const socket = pending.shift();
-    socket?.write(`HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok`);
+    socket?.write(`HTTP/1.1 200 OK\r\nContent-Length: 2\r\n${headers}\r\nok`);
   };
   const listening = new Promise<number>((resolve) =>
     server.listen(0, "127.0.0.1", () => resolve((server.address() as { port: number }).port)),
@@ -116,15 +117,16 @@ function heldWorkerd() {
   return { server, listening, release, received: () => received };
 }
 
-function send(port: number): { socket: Socket; answered: Promise<string> } {
+function send(port: number): { socket: Socket; answered: Promise<string>; whole: Promise<string> } {
   const socket = connect(port, "127.0.0.1");
+  const whole = new Promise<string>((resolve) => socket.once("data", (chunk) => resolve(chunk.toString())));
   const answered = new Promise<string>((resolve) => {
     socket.once("data", (chunk) => resolve(chunk.toString().split("\r\n\r\n")[1] ?? ""));
     socket.once("close", () => resolve("closed"));
     socket.on("error", () => resolve("reset"));
   });
   socket.write("GET / HTTP/1.1\r\nHost: x\r\n\r\n");
-  return { socket, answered };
+  return { socket, answered, whole };
 }
 
 describe("the relay's admission", () => {
@@ -161,6 +163,27 @@ describe("the relay's admission", () => {
     fake.release();
     expect(await Promise.all(clients.map((client) => client.answered))).toEqual(["ok", "ok", "ok"]);
     for (const client of clients) client.socket.destroy();
+  });
+
+  it("serves a stub's wait itself: its place is free once workerd answers, the client is answered later", async () => {
+    const { fake, port } = await start(1);
+    const waiting = send(port);
+    await sleep(50);
+    const next = send(port);
+    await sleep(50);
+    expect(fake.received()).toBe(1);
+    const answeredAt = Date.now();
+    fake.release("x-mockctl-fault: DELAY_ANSWER 300\r\nX-A: 1\r\n");
+    await sleep(100);
+    // The next request went in at workerd's answer, and is answered while the first still waits.
+    expect(fake.received()).toBe(2);
+    fake.release();
+    expect(await next.answered).toBe("ok");
+    expect(await Promise.race([waiting.whole, sleep(50).then(() => "still waiting")])).toBe("still waiting");
+    // Then the first, without the mark, the stub's wait after workerd's answer.
+    expect(await waiting.whole).toBe("HTTP/1.1 200 OK\r\nContent-Length: 2\r\nX-A: 1\r\n\r\nok");
+    expect(Date.now() - answeredAt).toBeGreaterThanOrEqual(290);
+    for (const client of [waiting, next]) client.socket.destroy();
   });
 
   it("never relays a waiting request whose client left, and lets the next one in", async () => {

@@ -6,7 +6,7 @@ import {
   type ServerResponse,
 } from "node:http";
 import type { Socket } from "node:net";
-import { CLOSE_AFTER_ANSWER, FAULT_HEADER, SOCKET_FAULTS } from "@mockctl/contract/faults";
+import { CLOSE_AFTER_ANSWER, delayOf, FAULT_HEADER, SOCKET_FAULTS } from "@mockctl/contract/faults";
 import type { Admission } from "./admission.ts";
 import type { Upstream } from "./keep-alive-relay.ts";
 import { playFault } from "./relay-marks.ts";
@@ -43,7 +43,18 @@ const HOP_BY_HOP = new Set(["transfer-encoding", "connection", "keep-alive", FAU
 
 function reply(answer: IncomingMessage, outgoing: ServerResponse, sent: Sent): void {
   sent.release?.();
-  const mark = answer.headers[FAULT_HEADER];
+  const header = answer.headers[FAULT_HEADER];
+  const mark = typeof header === "string" ? header : undefined;
+  // A stub's `wait`, served here (DELAY_ANSWER): its place in the line is free already, the answer waits.
+  const delayMs = delayOf(mark);
+  if (delayMs !== undefined) {
+    setTimeout(() => replyNow(answer, outgoing, undefined), delayMs);
+    return;
+  }
+  replyNow(answer, outgoing, mark);
+}
+
+function replyNow(answer: IncomingMessage, outgoing: ServerResponse, mark: string | undefined): void {
   const fault = SOCKET_FAULTS.find((one) => one === mark);
   if (fault !== undefined || outgoing.headersSent || outgoing.destroyed) {
     answer.resume();

@@ -113,6 +113,9 @@ export function adminVars(options: PlatformOptions): Record<string, string> {
     // Both Workers: the imposter objects share the front door's isolate here, so no KV snapshots
     // (workers/edge/wrangler.jsonc).
     KV_SNAPSHOTS: "false",
+    // The edge: the relay and the imposter ports serve `wait` behaviors (DELAY_ANSWER), which workerd's own
+    // socket (`direct`, for benchmarks) would pass to the client as a header.
+    RELAY_DELAYS: String(options.direct !== true),
   };
 }
 

@@ -23,6 +23,26 @@ export type SocketFault = (typeof SOCKET_FAULTS)[number];
  */
 export const CLOSE_AFTER_ANSWER = "CLOSE_AFTER_ANSWER";
 
+/**
+ * Not one of mb's faults: the FAULT_HEADER value (`DELAY_ANSWER <ms>`) of an answer whose `wait` behavior the
+ * local platform's launcher serves, so that the request leaves workerd at once. A waiting request held one of
+ * the launcher's few places into workerd (infra/local/admission.ts) while using no CPU, which capped a stub
+ * that waits 20 ms at 16 answers per 20 ms. The relay and imposter ports drop the mark and send the answer
+ * that many milliseconds later. Only where the launcher says it does this (the edge's RELAY_DELAYS var).
+ */
+export const DELAY_ANSWER = "DELAY_ANSWER";
+
+export function delayMark(ms: number): string {
+  return `${DELAY_ANSWER} ${Math.ceil(ms)}`;
+}
+
+/** The milliseconds of a DELAY_ANSWER mark; undefined for any other value. */
+export function delayOf(mark: string | undefined): number | undefined {
+  if (mark === undefined || !mark.startsWith(DELAY_ANSWER)) return undefined;
+  const ms = Number(mark.slice(DELAY_ANSWER.length));
+  return Number.isFinite(ms) && ms >= 0 ? ms : undefined;
+}
+
 /** Whether a `Connection` header's value asks for the connection to close (its tokens in any case). */
 export function asksToClose(connection: string | null | undefined): boolean {
   if (connection === null || connection === undefined) return false;

@@ -2,6 +2,7 @@ import { OWN_PORT_HEADER, ownPortAddress, resolveAddress } from "@mockctl/contra
 import { adminUnits, countGarbage } from "@mockctl/contract/native-garbage";
 import { MIN_GAP_MS, REQUESTS_PER_MINOR, youngCollector } from "@mockctl/contract/young-garbage";
 import { serveImposter } from "./front-door.ts";
+import { setRelayDelays } from "./outgoing.ts";
 import { opensAsPage, sandboxed } from "./page-sandbox.ts";
 
 export { ImposterObject } from "./imposter-object.ts";
@@ -22,6 +23,7 @@ export default {
     const address =
       ownPort === null ? resolveAddress(request.url, env.ZONE) : ownPortAddress(request.url, ownPort);
     if (address !== null) {
+      setRelayDelays(env.RELAY_DELAYS === "true");
       const answer = serveImposter(request, env, ctx, address);
       return address.onAdminOrigin && opensAsPage(request) ? sandboxed(answer) : answer;
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toResponse } from "./outgoing.ts";
+import { setRelayDelays, toResponse } from "./outgoing.ts";
 
 const base = { statusCode: 200, headers: {}, body: "" };
 
@@ -32,6 +32,23 @@ describe("toResponse", () => {
     const response = await toResponse({ ...base, statusCode, body: "ignored" });
     expect(response.status).toBe(statusCode);
     expect(response.body).toBeNull();
+  });
+
+  it("answers at once with the wait as a mark where the launcher serves waits, unless it bears a mark", async () => {
+    setRelayDelays(true);
+    try {
+      const start = Date.now();
+      const marked = await toResponse({ ...base, body: "w", waitMs: 250.5 });
+      expect(Date.now() - start).toBeLessThan(250);
+      expect(marked.headers.get("x-mockctl-fault")).toBe("DELAY_ANSWER 251");
+      expect(await marked.text()).toBe("w");
+      // A stub that closes after its answer keeps that mark, and the edge waits itself.
+      const closing = await toResponse({ ...base, headers: { Connection: "close" }, waitMs: 60 });
+      expect(Date.now() - start).toBeGreaterThanOrEqual(60);
+      expect(closing.headers.get("x-mockctl-fault")).toBe("CLOSE_AFTER_ANSWER");
+    } finally {
+      setRelayDelays(false);
+    }
   });
 
   it("waits waitMs before answering", async () => {

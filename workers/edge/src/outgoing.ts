@@ -1,4 +1,4 @@
-import { FAULT_HEADER, RANDOM_DATA } from "@mockctl/contract";
+import { delayMark, FAULT_HEADER, RANDOM_DATA } from "@mockctl/contract";
 import type { ResponseDescription } from "@mockctl/core";
 import { wireOf } from "./wire.ts";
 
@@ -27,13 +27,30 @@ function faultResponse(fault: string, status: number): Response | undefined {
   return new Response(readable, { status, headers: { [FAULT_HEADER]: fault } });
 }
 
+/** Whether the local launcher serves `wait` behaviors (RELAY_DELAYS; set by the front door per request). */
+let relayDelays = false;
+
+export function setRelayDelays(on: boolean): void {
+  relayDelays = on;
+}
+
 /**
  * Turns the core's ResponseDescription into a Response, after its `wait` behavior's delay (the only case
- * that returns a Promise: the hot path has nothing to wait for).
+ * that returns a Promise: the hot path has nothing to wait for). Where the launcher serves the delay, the
+ * answer goes at once with DELAY_ANSWER's mark (@mockctl/contract, faults.ts), unless it carries a mark of
+ * its own.
  */
 export function toResponse(description: Outgoing): Response | Promise<Response> {
   if (description.waitMs !== undefined && description.waitMs > 0) {
-    return scheduler.wait(description.waitMs).then(() => respond(description));
+    const waitMs = description.waitMs;
+    if (relayDelays) {
+      const response = respond(description);
+      if (!response.headers.has(FAULT_HEADER)) {
+        response.headers.set(FAULT_HEADER, delayMark(waitMs));
+        return response;
+      }
+    }
+    return scheduler.wait(waitMs).then(() => respond(description));
   }
   return respond(description);
 }

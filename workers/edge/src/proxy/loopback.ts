@@ -1,4 +1,4 @@
-import { objectName, resolveAddress, workspaceOfObject } from "@mockctl/contract";
+import { delayOf, FAULT_HEADER, objectName, resolveAddress, workspaceOfObject } from "@mockctl/contract";
 import { serveImposter } from "../front-door.ts";
 import { load } from "../loading.ts";
 import { lookup } from "../registry.ts";
@@ -60,13 +60,27 @@ export function loopbackFor(env: Env, background: Background, self: string | und
     if (inFlight >= MAX_LOOPBACKS) throw new LoopbackRefused("too many imposters proxying to each other");
     inFlight += 1;
     try {
-      return await serveImposter(new Request(url, init), env, ctx, {
+      const answer = await serveImposter(new Request(url, init), env, ctx, {
         ...address,
         target,
         onAdminOrigin: false,
       });
+      return await waitedOut(answer);
     } finally {
       inFlight -= 1;
     }
   };
+}
+
+/**
+ * The sibling's `wait`, which the local launcher would serve for a client (DELAY_ANSWER), served here: no
+ * launcher stands between two imposters of one isolate.
+ */
+async function waitedOut(answer: Response): Promise<Response> {
+  const delayMs = delayOf(answer.headers.get(FAULT_HEADER) ?? undefined);
+  if (delayMs === undefined) return answer;
+  await scheduler.wait(delayMs);
+  const headers = new Headers(answer.headers);
+  headers.delete(FAULT_HEADER);
+  return new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers });
 }
