@@ -90,6 +90,10 @@ export function reportError(error: unknown, json: boolean, streams: Streams = pr
   return failure.exitCode;
 }
 
+/** A count and its noun, singular for exactly one: "1 imposter", "0 imposters", "2 entries". */
+export const counted = (count: number, one: string, many = `${one}s`): string =>
+  `${count} ${count === 1 ? one : many}`;
+
 /** A left-aligned text table with a header row, as wrangler prints lists. */
 export function table(headers: string[], rows: string[][]): string {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? "").length)));

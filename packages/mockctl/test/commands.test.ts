@@ -61,7 +61,7 @@ describe("save and replay", () => {
     ]);
     const redeployed = parsedJson(await cli("deploy", file, "--json"));
     expect(redeployed.changed).toBe(0);
-    expect((await cli("replay")).stdout).toContain("✨ Success. Replayed 2 imposter(s)");
+    expect((await cli("replay")).stdout).toContain("✨ Success. Replayed 2 imposters");
     expect(parsedJson(await cli("deploy", "ejs/imposters.ejs", "--json")).changed).toBe(0);
   });
 
@@ -187,7 +187,7 @@ describe("deploy to a platform without --allowInjection", () => {
     const result = await cli("deploy", file);
     expect(result.code, result.stderr).toBe(1);
     expect(result.stderr).toContain(
-      `1 imposter(s) use injection, which the platform at ${dev.url} does not allow`,
+      `1 imposter uses injection, which the platform at ${dev.url} does not allow`,
     );
     expect(result.stderr.split("imposter 5802: invalid injection").length - 1).toBe(1);
     const ports = (parsedJson(await cli("imposters", "list", "--json")).imposters as { port: number }[]).map(
@@ -216,7 +216,7 @@ describe("import", () => {
     // For CI: the same import fails when anything stayed behind.
     const strict = await cli("import", "--from", mb.url, "--strict");
     expect(strict.code).toBe(1);
-    expect(strict.stderr).toContain(`2 of 3 imposter(s) not imported from ${mb.url} (--strict)`);
+    expect(strict.stderr).toContain(`2 of 3 imposters not imported from ${mb.url} (--strict)`);
     expect(await (await fetch(`${dev.url}/i/5601/ping`)).text()).toBe("pong");
   });
 

@@ -78,6 +78,6 @@ describe("mockctl deploy, interrupted", () => {
     expect(deleted.length).toBeLessThan(PORTS.length);
     expect(posted.sort()).toEqual([...deleted].sort());
     expect(stderr).toContain("interrupted: finishing the imposters being sent");
-    expect(stderr).toMatch(/interrupted: \d+ of 40 change\(s\) made, each in full; \d+ not started/);
+    expect(stderr).toMatch(/interrupted: \d+ of 40 changes made, each in full; \d+ not started/);
   });
 });

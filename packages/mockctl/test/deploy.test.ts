@@ -34,7 +34,7 @@ describe("deploy", () => {
     const text = await cli("deploy", "ejs/imposters.ejs");
     expect([text.code, text.stdout]).toEqual([
       0,
-      expect.stringContaining("✨ Success. No changes: 2 imposter(s)"),
+      expect.stringContaining("✨ Success. No changes: 2 imposters"),
     ]);
     const json = parsedJson(await cli("deploy", "ejs/imposters.ejs", "--json"));
     expect(json.changed).toBe(0);
@@ -71,7 +71,7 @@ describe("deploy", () => {
   it("refuses an invalid config with exit 1, naming file, imposter and mb's message, and sends nothing", async () => {
     const result = await cli("deploy", "invalid.json");
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain("✘ ERROR 1 problem(s) in the config; nothing was sent");
+    expect(result.stderr).toContain("✘ ERROR 1 problem in the config; nothing was sent");
     expect(result.stderr).toContain("invalid.json: imposter 4548: bad data: invalid value for 'stubs[0]");
     expect(await ports()).toEqual([4545, 4546]);
     const json = parsedJson(await cli("deploy", "invalid.json", "--json"));
@@ -97,7 +97,7 @@ describe("deploy", () => {
     // Valid offline; this platform was started without --allowInjection, which GET /config tells.
     const result = await cli("deploy", "inject.json");
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain("✘ ERROR 1 imposter(s) use injection, which the platform at");
+    expect(result.stderr).toContain("✘ ERROR 1 imposter uses injection, which the platform at");
     expect(result.stderr).toContain("inject.json: imposter 4551 (injected): invalid injection");
   });
 

@@ -1,5 +1,5 @@
 import { type Command, stringValue } from "../command.ts";
-import { table, UsageError } from "../output.ts";
+import { counted, table, UsageError } from "../output.ts";
 
 /** A positive integer option, or a usage error naming it. */
 function count(text: string | undefined, option: string): number | undefined {
@@ -37,7 +37,7 @@ export const auditList: Command = {
     ]);
     if (rows.length > 0) context.out.line(table(["ID", "AT", "ACTOR", "ACTION", "TARGET", "STUB"], rows));
     if (page.next !== undefined) context.out.line(`Older entries: mockctl audit list --before ${page.next}`);
-    context.out.success(`${page.entries.length} audit entr${page.entries.length === 1 ? "y" : "ies"}.`, {
+    context.out.success(`${counted(page.entries.length, "audit entry", "audit entries")}.`, {
       ...page,
     });
   },

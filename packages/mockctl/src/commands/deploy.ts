@@ -5,12 +5,12 @@ import { loadConfigFiles } from "../config/load.ts";
 import { applySteps, type Deployed } from "../deploy/apply.ts";
 import { allowsInjection, injectionNeeds } from "../deploy/injection.ts";
 import { changes, planDeploy, type Step } from "../deploy/plan.ts";
-import { CliError, EXIT, type Output, table } from "../output.ts";
+import { CliError, counted, EXIT, type Output, table } from "../output.ts";
 import { createProgress } from "../progress.ts";
 
-function counts(steps: Step[]): Record<string, number> {
-  const result: Record<string, number> = { create: 0, replace: 0, unchanged: 0, delete: 0 };
-  for (const step of steps) result[step.action] = (result[step.action] ?? 0) + 1;
+function counts(steps: Step[]): Record<Step["action"], number> {
+  const result = { create: 0, replace: 0, unchanged: 0, delete: 0 };
+  for (const step of steps) result[step.action] += 1;
   return result;
 }
 
@@ -28,7 +28,7 @@ async function refuseInjectionUpFront(client: Client, shown: string, needs: Prob
   if (needs.length === 0 || (await allowsInjection(client)) !== false) return;
   const imposters = new Set(needs.map((need) => need.imposter)).size;
   throw new CliError(
-    `${imposters} imposter(s) use injection, which the platform at ${shown} does not allow; nothing was sent`,
+    `${counted(imposters, "imposter")} ${imposters === 1 ? "uses" : "use"} injection, which the platform at ${shown} does not allow; nothing was sent`,
     [...new Set(needs.map((need) => need.line))],
     "Start the platform with --allowInjection (npm start -- --allowInjection, mockctl dev --allowInjection), or allow it for the workspace (mockctl workspaces set --allowInjection true).",
   );
@@ -66,7 +66,7 @@ export const deploy: Command = {
     const report = checkImposters(sourced, { allowInjection: true, requirePort: true, skipRawTcp: true });
     if (report.errors.length > 0) {
       const lines = report.errors.map((problem) => problem.line);
-      throw new CliError(`${lines.length} problem(s) in the config; nothing was sent`, lines);
+      throw new CliError(`${counted(lines.length, "problem")} in the config; nothing was sent`, lines);
     }
     for (const warning of report.warnings) out.warn(warning);
     const client = context.client();
@@ -97,7 +97,7 @@ export const deploy: Command = {
     printTable(out, deployed);
     const message =
       todo === 0
-        ? `No changes: ${n.unchanged} imposter(s) already deployed to ${shown}.`
+        ? `No changes: ${counted(n.unchanged, "imposter")} already deployed to ${shown}.`
         : `Deployed to ${shown}: ${n.create} created, ${n.replace} replaced, ${n.delete} deleted, ${n.unchanged} unchanged.`;
     out.success(message, { imposters: deployed, changed: todo });
   },

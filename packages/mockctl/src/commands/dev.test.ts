@@ -37,8 +37,8 @@ describe("launcherReason", () => {
       "could not start: Error: boom",
     ],
     [
-      "🌀 Deploying\n✘ ERROR 1 error(s) in x.json\n\n  x.json: bad data\n\nRun mockctl validate\n",
-      "1 error(s) in x.json",
+      "🌀 Deploying\n✘ ERROR 1 error in x.json\n\n  x.json: bad data\n\nRun mockctl validate\n",
+      "1 error in x.json",
     ],
     ["something else entirely\n", undefined],
     ["", undefined],

@@ -4,7 +4,7 @@ import { checkImposters, HTTPS_AS_HTTP } from "../config/check.ts";
 import type { SourcedImposter } from "../config/load.ts";
 import { applyStep } from "../deploy/apply.ts";
 import { planDeploy } from "../deploy/plan.ts";
-import { CliError, table, UsageError } from "../output.ts";
+import { CliError, counted, table, UsageError } from "../output.ts";
 import { checkTargetUrl } from "../target-url.ts";
 
 interface Skipped {
@@ -92,7 +92,7 @@ export const importCommand: Command = {
     const notImported = new Set(skipped.map((s) => s.port)).size;
     if (notImported > 0 && flag(context, "strict")) {
       throw new CliError(
-        `${notImported} of ${listed.length} imposter(s) not imported from ${from} (--strict)`,
+        `${notImported} of ${counted(listed.length, "imposter")} not imported from ${from} (--strict)`,
         skipped.map(({ port, reason }) => `imposter ${port}: ${reason}`),
         undefined,
         1,
@@ -100,7 +100,7 @@ export const importCommand: Command = {
       );
     }
     context.out.success(
-      `Imported ${imported.length} of ${listed.length} imposter(s) from ${from}; ${notImported} not imported.`,
+      `Imported ${imported.length} of ${counted(listed.length, "imposter")} from ${from}; ${notImported} not imported.`,
       { imported, skipped },
     );
   },

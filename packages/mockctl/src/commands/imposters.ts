@@ -1,5 +1,5 @@
 import type { Command } from "../command.ts";
-import { table } from "../output.ts";
+import { counted, table } from "../output.ts";
 import { PORT_ARG, parsePort } from "./port.ts";
 
 export const impostersList: Command = {
@@ -16,7 +16,7 @@ export const impostersList: Command = {
       String(i.url ?? ""),
     ]);
     if (rows.length > 0) context.out.line(table(["IMPOSTER", "PROTOCOL", "NAME", "REQUESTS", "URL"], rows));
-    context.out.success(`${imposters.length} imposter(s).`, { imposters });
+    context.out.success(`${counted(imposters.length, "imposter")}.`, { imposters });
   },
 };
 

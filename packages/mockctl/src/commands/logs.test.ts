@@ -36,10 +36,10 @@ describe("mockctl logs", () => {
     expect(await run({ level: "info" }, all)).toEqual([
       describeLog(all[0]!),
       describeLog(all[1]!),
-      "✨ Success. 2 log line(s).",
+      "✨ Success. 2 log lines.",
     ]);
     expect(describeLog(all[0]!)).toBe(`${at} info  [http:4545] created by anonymous`);
-    expect(await run({ port: "4546" }, all)).toEqual([describeLog(all[1]!), "✨ Success. 1 log line(s)."]);
+    expect(await run({ port: "4546" }, all)).toEqual([describeLog(all[1]!), "✨ Success. 1 log line."]);
   });
 
   it("refuses a level mb does not have", async () => {

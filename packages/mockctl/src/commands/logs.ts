@@ -1,7 +1,7 @@
 import type { LogEntry as LogLine } from "@mockctl/contract";
 import type { Client, Json } from "../client.ts";
 import { type Command, flag, stringValue } from "../command.ts";
-import { type Output, UsageError } from "../output.ts";
+import { counted, type Output, UsageError } from "../output.ts";
 import { parseInterval } from "./interval.ts";
 import { parsePort } from "./port.ts";
 
@@ -75,7 +75,7 @@ export const logs: Command = {
     const lines = all.filter(keep);
     if (!flag(context, "follow")) {
       for (const line of lines) context.out.line(describeLog(line));
-      context.out.success(`${lines.length} log line(s).`, { logs: lines });
+      context.out.success(`${counted(lines.length, "log line")}.`, { logs: lines });
       return;
     }
     for (const line of lines) print(context.out, line);

@@ -1,6 +1,6 @@
 import { ApiError, createClient } from "../client.ts";
 import { type Command, stringValue } from "../command.ts";
-import { CliError, table, UsageError } from "../output.ts";
+import { CliError, counted, table, UsageError } from "../output.ts";
 import {
   DEFAULT_TARGET,
   DEFAULT_URL,
@@ -70,7 +70,9 @@ export const login: Command = {
     store.current = name;
     const file = writeStore(context.env, store);
     const what =
-      workspace === undefined ? `${count} imposters` : `workspace ${workspace}, ${count} imposters`;
+      workspace === undefined
+        ? counted(count, "imposter")
+        : `workspace ${workspace}, ${counted(count, "imposter")}`;
     context.out.success(`Logged in to ${profile.url} as profile ${name} (${what}); saved in ${file}.`, {
       profile: name,
       url: profile.url,
@@ -92,7 +94,7 @@ export const profilesList: Command = {
       url: store.profiles[n]?.url,
       current: n === store.current,
     }));
-    context.out.success(`${names.length} profile(s) in ${storePath(context.env)}.`, { profiles });
+    context.out.success(`${counted(names.length, "profile")} in ${storePath(context.env)}.`, { profiles });
   },
 };
 

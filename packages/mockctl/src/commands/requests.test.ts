@@ -54,7 +54,7 @@ describe("mockctl requests", () => {
     expect(out.map((line) => JSON.parse(line))).toEqual([
       {
         ok: true,
-        message: "0 request(s) recorded by imposter 4545.",
+        message: "0 requests recorded by imposter 4545.",
         port: 4545,
         requests: [],
         warnings: [HINT.replace("▲ WARNING ", "")],

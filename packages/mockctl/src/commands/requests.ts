@@ -1,6 +1,6 @@
 import { type FieldMap, formatTarget } from "@mockctl/core";
 import { type Command, flag, stringValue } from "../command.ts";
-import type { Output } from "../output.ts";
+import { counted, type Output } from "../output.ts";
 import { followByPolling, followStream } from "./follow.ts";
 import { parseInterval } from "./interval.ts";
 import { PORT_ARG, parsePort } from "./port.ts";
@@ -63,7 +63,7 @@ export const requests: Command = {
     }
     if (!flag(context, "follow")) {
       for (const request of seen) context.out.line(describeRequest(request));
-      context.out.success(`${seen.length} request(s) recorded by imposter ${port}.`, {
+      context.out.success(`${counted(seen.length, "request")} recorded by imposter ${port}.`, {
         port,
         requests: seen,
       });

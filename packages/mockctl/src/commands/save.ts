@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { type Command, flag, stringValue } from "../command.ts";
-import { CliError } from "../output.ts";
+import { CliError, counted } from "../output.ts";
 
 const WHY: Record<string, (file: string) => string> = {
   ENOENT: (file) => `the folder ${dirname(file)} does not exist`,
@@ -48,7 +48,7 @@ export const save: Command = {
     // `url` is where this platform serves the imposter, not part of it: the file stays mb's.
     const saved = imposters.map(({ url: _url, ...imposter }) => imposter);
     writeSaveFile(file, JSON.stringify({ imposters: saved }, null, 2));
-    context.out.success(`Saved ${imposters.length} imposter(s) to ${file}.`, {
+    context.out.success(`Saved ${counted(imposters.length, "imposter")} to ${file}.`, {
       file,
       count: imposters.length,
     });
@@ -67,7 +67,7 @@ export const replay: Command = {
     const client = context.client();
     const imposters = await client.listImposters({ replayable: true, removeProxies: true });
     await client.putImposters(imposters);
-    context.out.success(`Replayed ${imposters.length} imposter(s) without their proxies.`, {
+    context.out.success(`Replayed ${counted(imposters.length, "imposter")} without their proxies.`, {
       count: imposters.length,
     });
   },

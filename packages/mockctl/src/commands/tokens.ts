@@ -1,6 +1,6 @@
 import { createTokenSchema } from "@mockctl/contract/platform-api";
 import { type Command, stringValue } from "../command.ts";
-import { table, UsageError } from "../output.ts";
+import { counted, table, UsageError } from "../output.ts";
 import { showSecret, tokenState } from "./secret.ts";
 
 export const tokensCreate: Command = {
@@ -66,7 +66,7 @@ export const tokensList: Command = {
     ]);
     const headers = ["ID", "NAME", "PREFIX", "SCOPE", "STATE", "CREATED", "EXPIRES", "LAST USED"];
     if (rows.length > 0) context.out.line(table(headers, rows));
-    context.out.success(`${tokens.length} token(s).`, { tokens });
+    context.out.success(`${counted(tokens.length, "token")}.`, { tokens });
   },
 };
 

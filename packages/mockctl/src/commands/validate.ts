@@ -1,7 +1,7 @@
 import { type Command, flag } from "../command.ts";
 import { checkImposters } from "../config/check.ts";
 import { loadConfigFiles } from "../config/load.ts";
-import { CliError } from "../output.ts";
+import { CliError, counted } from "../output.ts";
 
 export const validate: Command = {
   name: "validate",
@@ -39,18 +39,22 @@ export const validate: Command = {
     const failing = [...errors, ...(strict ? report.warnings : [])];
     if (failing.length > 0) {
       const data = { errors, warnings: report.warnings };
-      const what = strict && errors.length === 0 ? "warning(s) under --strict" : "error(s)";
+      const what = strict && errors.length === 0 ? "warning" : "error";
+      const under = strict && errors.length === 0 ? " under --strict" : "";
       throw new CliError(
-        `${failing.length} ${what} in ${context.positionals.join(", ")}`,
+        `${counted(failing.length, what)}${under} in ${context.positionals.join(", ")}`,
         failing,
         undefined,
         1,
         data,
       );
     }
-    out.success(`${sourced.length} imposter(s) valid, ${report.warnings.length} warning(s).`, {
-      imposters: sourced.length,
-      errors: [],
-    });
+    out.success(
+      `${counted(sourced.length, "imposter")} valid, ${counted(report.warnings.length, "warning")}.`,
+      {
+        imposters: sourced.length,
+        errors: [],
+      },
+    );
   },
 };

@@ -36,7 +36,7 @@ describe("applySteps", () => {
     const applied = applySteps(client, [step(4551), step(4552)], createProgress(2));
     await expect(applied).rejects.toMatchObject({
       message: "a.json: imposter 4552 was refused (create): POST /imposters failed with 400",
-      details: ["bad data: nope", "1 of 2 change(s) made before this refusal: create 4551"],
+      details: ["bad data: nope", "1 of 2 changes made before this refusal: create 4551"],
     });
   });
 
@@ -58,7 +58,7 @@ describe("applySteps", () => {
     expect(error).toMatchObject({
       details: [
         "limit exceeded: a workspace may have at most 3 imposters; this one would have 4",
-        expect.stringMatching(/^3 of 6 change\(s\) made before this refusal: create 455\d, /),
+        expect.stringMatching(/^3 of 6 changes made before this refusal: create 455\d, /),
         expect.stringMatching(/^2 not made: create 455\d, create 455\d$/),
       ],
     });
@@ -112,7 +112,7 @@ describe("applySteps", () => {
     expect(deleted).toEqual(["5000", "5001"]);
     expect(posted.sort()).toEqual([...deleted].sort());
     expect(error).toMatchObject({
-      message: "interrupted: 2 of 20 change(s) made, each in full; 18 not started",
+      message: "interrupted: 2 of 20 changes made, each in full; 18 not started",
       exitCode: 130,
     });
     expect((error as { details: string[] }).details[0]).toBe("not done: replace 5002");

@@ -1,5 +1,5 @@
 import { ApiError, type Client } from "../client.ts";
-import { CliError, EXIT } from "../output.ts";
+import { CliError, counted, EXIT } from "../output.ts";
 import type { Progress } from "../progress.ts";
 import type { Step } from "./plan.ts";
 
@@ -66,7 +66,7 @@ function progressLines(steps: Step[], done: Set<Step>, refused: Step): string[] 
     return them.length > 10 ? `${shown} and ${them.length - 10} more` : shown;
   };
   return [
-    `${made.length} of ${changes.length} change(s) made before this refusal${made.length > 0 ? `: ${list(made)}` : ""}`,
+    `${made.length} of ${counted(changes.length, "change")} made before this refusal${made.length > 0 ? `: ${list(made)}` : ""}`,
     ...(left.length > 0 ? [`${left.length} not made: ${list(left)}`] : []),
   ];
 }
@@ -98,7 +98,7 @@ const changesIn = (steps: Step[]) => steps.filter((step) => step.action !== "unc
 function interruption(steps: Step[], done: Set<Step>): CliError {
   const left = steps.filter((step) => step.action !== "unchanged" && !done.has(step));
   return new CliError(
-    `interrupted: ${done.size} of ${done.size + left.length} change(s) made, each in full; ${left.length} not started`,
+    `interrupted: ${done.size} of ${counted(done.size + left.length, "change")} made, each in full; ${left.length} not started`,
     left.map((step) => `not done: ${stepLabel(step)}`),
     "Deploy again to make the rest: what was deployed shows as unchanged.",
     EXIT.interrupted,
