@@ -85,6 +85,9 @@ describe("tokens and audit", () => {
     expect(revoked.stdout).toContain(`✨ Success. Revoked token ci (${ci.id}).`);
     const after = await as(ci.secret, "imposters", "list");
     expect([after.code, after.stderr]).toEqual([1, expect.stringContaining("401")]);
+    const twice = await as(acme.token.secret, "tokens", "revoke", ci.id);
+    expect([twice.code, twice.stdout]).toEqual([0, `✨ Success. Token ci (${ci.id}) stays revoked.\n`]);
+    expect(twice.stderr).toContain(`▲ WARNING token ci (${ci.id}) was already revoked at `);
     const again = await as(acme.token.secret, "tokens", "revoke", "no-such-token");
     expect([again.code, again.stderr]).toEqual([1, expect.stringContaining("No token no-such-token")]);
   });

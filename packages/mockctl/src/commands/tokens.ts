@@ -76,9 +76,27 @@ export const tokensRevoke: Command = {
   args: "<id>",
   positionals: { min: 1, max: 1 },
   remote: true,
-  description: ["DELETE /platform/tokens/:id, with the id `mockctl tokens list` shows."],
+  description: [
+    "DELETE /platform/tokens/:id, with the id `mockctl tokens list` shows. A token revoked already is",
+    "left as it is, with a warning and exit 0: the platform keeps its first revocation time.",
+  ],
   async run(context) {
-    const token = await context.client().platform.revokeToken(context.positionals[0] ?? "");
-    context.out.success(`Revoked token ${token.name} (${token.id}).`, { token });
+    const id = context.positionals[0] ?? "";
+    const { platform } = context.client();
+    // The platform answers a second DELETE as the first (the token, revoked at its first time), so whether
+    // this one changed anything is read from the list first. An unknown id goes on to the platform's 404.
+    const before = (await platform.listTokens()).find((token) => token.id === id);
+    if (before !== undefined && before.revokedAt !== null) {
+      context.out.warn(
+        `token ${before.name} (${id}) was already revoked at ${before.revokedAt}; nothing changed`,
+      );
+      context.out.success(`Token ${before.name} (${id}) stays revoked.`, {
+        token: before,
+        alreadyRevoked: true,
+      });
+      return;
+    }
+    const token = await platform.revokeToken(id);
+    context.out.success(`Revoked token ${token.name} (${token.id}).`, { token, alreadyRevoked: false });
   },
 };
