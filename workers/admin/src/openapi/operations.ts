@@ -15,6 +15,7 @@ import {
   PLATFORM_PATHS,
   putDataSourceSchema,
   tokenListSchema,
+  tokenSchema,
   updateWorkspaceSchema,
   workspaceSchema,
   workspaceWithCallerSchema,
@@ -288,7 +289,8 @@ const PLATFORM: Operation[] = [
     path: PLATFORM_PATHS.token(":id").replace("%3A", ":"),
     summary: "Revoke a token",
     tag: plat,
-    answer: { status: 204, mediaType: "application/json", description: "revoked" },
+    // The route answers the token as stored, revoked (a second revoke: revoked at its first time).
+    answer: { status: 200, schema: tokenSchema },
   },
   {
     method: "get",

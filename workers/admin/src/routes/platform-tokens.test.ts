@@ -68,6 +68,18 @@ describe("DELETE /platform/tokens/:id", () => {
     });
   });
 
+  // A cleanup job that revokes again must not rewrite history: the first time stays, and one log entry.
+  it("answers a second revoke as the first, with the first time, and logs nothing more", async () => {
+    const admin = await newWorkspace("team");
+    const reader = await newToken(admin, "read");
+    const revoke = () => call("DELETE", `/platform/tokens/${reader.id}`, withKey(admin.secret));
+    const first = await revoke();
+    const second = await revoke();
+    expect([second.status, second.json]).toEqual([200, first.json]);
+    const revokes = (await auditRows("team")).filter((row) => row.action === "token.revoke");
+    expect(revokes).toEqual([expect.objectContaining({ target: `token:${reader.id}` })]);
+  });
+
   it("is 404 for an unknown id", async () => {
     const admin = await newWorkspace("team");
     const answer = await call("DELETE", "/platform/tokens/nope", withKey(admin.secret));

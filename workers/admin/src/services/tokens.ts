@@ -66,17 +66,19 @@ export async function listTokens(admin: AdminContext): Promise<TokenView[]> {
 
 /**
  * Marks the token revoked (kept for the audit trail); false when the workspace has no such token, so
- * another workspace's token id is a 404 like any unknown one. Revoking twice keeps the first time.
+ * another workspace's token id is a 404 like any unknown one. Revoking twice keeps the first time, and
+ * the log its one entry: a second revoke changed nothing, and a second entry read as a later revocation.
  */
 export async function revokeToken(admin: AdminContext, id: string): Promise<TokenView | null> {
   const mine = and(eq(apiTokens.id, id), eq(apiTokens.workspaceId, admin.principal.workspaceId));
-  await admin.db
+  const revoked = await admin.db
     .update(apiTokens)
     .set({ revokedAt: new Date() })
-    .where(and(mine, isNull(apiTokens.revokedAt)));
+    .where(and(mine, isNull(apiTokens.revokedAt)))
+    .returning({ id: apiTokens.id });
   const row = await admin.db.query.apiTokens.findFirst({ where: mine });
   if (row === undefined) return null;
-  await audit(admin.db, admin.principal, "token.revoke", `token:${id}`);
+  if (revoked.length > 0) await audit(admin.db, admin.principal, "token.revoke", `token:${id}`);
   return tokenView(row);
 }
 
