@@ -5,7 +5,7 @@ import { type LauncherOptions, parsePlatformArgs } from "./args.ts";
 import { deployConfigFile } from "./configfile.ts";
 import { mbDatadirWarning } from "./mb-datadir.ts";
 import { type Platform, type PlatformOptions, startPlatform } from "./platform.ts";
-import { startFailure } from "./start-failure.ts";
+import { reportStartFailure } from "./start-failure.ts";
 
 /** The --configfile deploy failed; the CLI has said why. */
 class ConfigFileFailed extends Error {}
@@ -33,7 +33,7 @@ try {
   platform = await startPlatform({ ...options, beforeOpen: deployFirst(options) });
 } catch (error) {
   // mb exits when its --configfile cannot be loaded; so does this.
-  if (!(error instanceof ConfigFileFailed)) console.error(startFailure(error));
+  if (!(error instanceof ConfigFileFailed)) reportStartFailure(error);
   process.exit(1);
 }
 // mb's --pidfile, which `mb stop --pidfile` reads: its SIGTERM stops this launcher as Ctrl-C does.

@@ -68,7 +68,7 @@ describe("lockDataFolder", () => {
     const dir = folder();
     const lock = join(dir, LOCK_FILE);
     writeFileSync(lock, "half a lo");
-    expect(() => lockDataFolder(dir)).toThrow("is in use by another platform;");
+    expect(() => lockDataFolder(dir)).toThrow("is in use by another platform");
     const minuteAgo = new Date(Date.now() - 60_000);
     utimesSync(lock, minuteAgo, minuteAgo);
     lockDataFolder(dir)();

@@ -71,7 +71,8 @@ export function makeDataFolder(dir: string): void {
   } catch (error) {
     const code = (error as { code?: string }).code ?? String(error);
     throw new StartRefused(
-      `cannot create the data folder ${dir} (${code}); give --data a folder you can write`,
+      `cannot create the data folder ${dir} (${code})`,
+      "give --data a folder you can write",
     );
   }
 }
@@ -165,7 +166,8 @@ export function lockDataFolder(dir: string): () => void {
     if (holder === "unreadable" || (holder !== undefined && alive(holder))) {
       const who = holder === "unreadable" ? "another platform" : `another platform (pid ${holder.pid})`;
       throw new StartRefused(
-        `the data folder ${dir} is in use by ${who}; give each platform its own --data (if none is running, delete ${lock})`,
+        `the data folder ${dir} is in use by ${who}`,
+        `give each platform its own --data (if none is running, delete ${lock})`,
       );
     }
     removeStale(lock, holder, me.token);

@@ -1,6 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it, vi } from "vitest";
 import { parsePlatformArgs } from "./args.ts";
-import { startFailure } from "./start-failure.ts";
+import { reportStartFailure, START_FAILURE_FILE, startFailure, whyNotStarted } from "./start-failure.ts";
 
 const thrown = (run: () => unknown): unknown => {
   try {
@@ -29,7 +32,7 @@ describe("startFailure", () => {
     [
       "mb's --mock",
       thrown(() => parsePlatformArgs(["--mock"], {})),
-      /^mockctl: --mock .* is not supported: set "recordRequests": true on the imposters to verify$/,
+      /^mockctl: --mock .* is not supported; set "recordRequests": true on the imposters to verify$/,
     ],
     [
       "an option without its value",
@@ -59,5 +62,61 @@ describe("startFailure", () => {
 
   it("keeps the whole error for a failure of ours", () => {
     expect(startFailure(new TypeError("boom"))).toMatch(/^mockctl: could not start: TypeError: boom\n\s+at /);
+  });
+});
+
+// `mockctl dev` prints these parts as every command's error: `✘ ERROR message`, details, hint (QA #10).
+describe("whyNotStarted", () => {
+  it.each<[string, unknown, object]>([
+    [
+      "a taken port",
+      listenError("EADDRINUSE"),
+      {
+        message: "port 2525 is already in use (is mb or another platform running on it?)",
+        hint: "choose another with --port <number>",
+      },
+    ],
+    [
+      "an unknown option",
+      thrown(() => parsePlatformArgs(["--bogus"], {})),
+      { message: "unknown option --bogus", usage: true },
+    ],
+    [
+      "a bad --origin",
+      thrown(() => parsePlatformArgs(["--origin", "nope"], {})),
+      { message: expect.stringMatching(/^invalid --origin nope/), usage: true },
+    ],
+    [
+      "a fault of ours",
+      new TypeError("boom"),
+      {
+        message: "could not start: TypeError: boom",
+        details: expect.arrayContaining([expect.stringMatching(/^at /)]),
+      },
+    ],
+  ])("%s", (_name, error, parts) => {
+    expect(whyNotStarted(error)).toMatchObject(parts);
+  });
+});
+
+describe("reportStartFailure", () => {
+  it("leaves the parts as JSON in mockctl dev's file, and prints nothing", () => {
+    const file = join(mkdtempSync(join(tmpdir(), "mockctl-start-failure-")), "why.json");
+    const printed = vi.spyOn(console, "error").mockImplementation(() => {});
+    reportStartFailure(listenError("EADDRINUSE"), { [START_FAILURE_FILE]: file });
+    expect(printed).not.toHaveBeenCalled();
+    expect(JSON.parse(readFileSync(file, "utf8"))).toEqual(whyNotStarted(listenError("EADDRINUSE")));
+    printed.mockRestore();
+  });
+
+  it("prints npm start's line without the file, or when the file cannot be written", () => {
+    const printed = vi.spyOn(console, "error").mockImplementation(() => {});
+    reportStartFailure(listenError("EADDRINUSE"), {});
+    reportStartFailure(listenError("EADDRINUSE"), { [START_FAILURE_FILE]: "/nonexistent/folder/why.json" });
+    expect(printed.mock.calls).toEqual([
+      [startFailure(listenError("EADDRINUSE"))],
+      [startFailure(listenError("EADDRINUSE"))],
+    ]);
+    printed.mockRestore();
   });
 });

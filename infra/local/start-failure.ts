@@ -1,35 +1,100 @@
+import { writeFileSync } from "node:fs";
+
 /** The options `npm start` takes (mb's, where they mean something here), for a wrong one's message. */
 const OPTIONS =
   "--port, --host, --data (or --datadir), --allowInjection, --apikey, --origin, --allowHost, --configfile, --noParse, --rateLimit, --pidfile";
 
-/** A start refused for a reason the user can act on; its message is the whole answer. */
-export class StartRefused extends Error {}
+/**
+ * Why the launcher did not start. `mockctl dev` renders it as every command's error (`✘ ERROR message`,
+ * details, hint), so it travels as these parts rather than as the line `npm start` prints.
+ */
+export interface NotStarted {
+  message: string;
+  details?: string[];
+  /** What to do about it, where the user can. */
+  hint?: string;
+  /** The command line was wrong (an option or its value), not the machine. */
+  usage?: boolean;
+}
+
+/** A start refused for a reason the user can act on: its message and hint are the whole answer. */
+export class StartRefused extends Error {
+  constructor(
+    message: string,
+    readonly hint?: string,
+  ) {
+    super(message);
+  }
+}
 
 /** An error of Node's (listen, parseArgs) as it carries its code. */
 type Coded = Error & { code?: string; port?: number; address?: string };
 
 /**
- * What the launcher prints when it cannot start: one line a user can act on for the failures a user causes
- * (a taken port, a wrong option or value), the whole error for anything else, which is a fault of ours.
+ * In words a user can act on for the failures a user causes (a taken port, a wrong option or value); the
+ * whole error, stack and all, for anything else, which is a fault of ours.
  */
-export function startFailure(error: unknown): string {
-  if (!(error instanceof Error)) return `mockctl: could not start: ${String(error)}`;
-  if (error instanceof StartRefused) return `mockctl: ${error.message}`;
+export function whyNotStarted(error: unknown): NotStarted {
+  if (!(error instanceof Error)) return { message: `could not start: ${String(error)}` };
+  if (error instanceof StartRefused) {
+    return error.hint === undefined
+      ? { message: error.message }
+      : { message: error.message, hint: error.hint };
+  }
   const { code, port, address } = error as Coded;
   if (code === "EADDRINUSE") {
-    return `mockctl: port ${port} is already in use (is mb or another platform running on it?); choose another with --port <number>`;
+    return {
+      message: `port ${port} is already in use (is mb or another platform running on it?)`,
+      hint: "choose another with --port <number>",
+    };
   }
   if (code === "EACCES" || code === "EADDRNOTAVAIL") {
-    return `mockctl: cannot listen on ${address}:${port} (${code}); choose another --port or --host`;
+    return {
+      message: `cannot listen on ${address}:${port} (${code})`,
+      hint: "choose another --port or --host",
+    };
   }
   if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
     const option = /'([^']+)'/.exec(error.message)?.[1] ?? "";
     if (option === "--mock") {
-      return 'mockctl: --mock (mb records every imposter\'s requests) is not supported: set "recordRequests": true on the imposters to verify';
+      return {
+        message: "--mock (mb records every imposter's requests) is not supported",
+        hint: 'set "recordRequests": true on the imposters to verify',
+        usage: true,
+      };
     }
-    return `mockctl: unknown option ${option}; the options are ${OPTIONS}`;
+    return { message: `unknown option ${option}`, hint: `the options are ${OPTIONS}`, usage: true };
   }
-  if (code?.startsWith("ERR_PARSE_ARGS_") === true) return `mockctl: ${error.message}`;
-  if (error.message.startsWith("invalid ")) return `mockctl: ${error.message}`;
-  return `mockctl: could not start: ${error.stack ?? error.message}`;
+  if (code?.startsWith("ERR_PARSE_ARGS_") === true || error.message.startsWith("invalid ")) {
+    return { message: error.message, usage: true };
+  }
+  const [first, ...frames] = (error.stack ?? `${error.name}: ${error.message}`).split("\n");
+  return { message: `could not start: ${first}`, details: frames.map((frame) => frame.trim()) };
+}
+
+/** `npm start`'s line: `mockctl: <message>; <hint>`, with a stack's frames under it. */
+export function startFailure(error: unknown): string {
+  const { message, hint, details = [] } = whyNotStarted(error);
+  const line = hint === undefined ? message : `${message}; ${hint}`;
+  return [`mockctl: ${line}`, ...details.map((frame) => `    ${frame}`)].join("\n");
+}
+
+/** Set by `mockctl dev`: the file where the launcher leaves a NotStarted as JSON, for it to render. */
+export const START_FAILURE_FILE = "MOCKCTL_START_FAILURE_FILE";
+
+/**
+ * Under `mockctl dev` the reason goes to its file, and that command prints it as it prints every error
+ * (with --json, in its one JSON object); under `npm start`, or if the file cannot be written, the line.
+ */
+export function reportStartFailure(error: unknown, env: NodeJS.ProcessEnv = process.env): void {
+  const file = env[START_FAILURE_FILE];
+  if (file !== undefined && file !== "") {
+    try {
+      writeFileSync(file, JSON.stringify(whyNotStarted(error)));
+      return;
+    } catch {
+      // Said on stderr instead, as npm start says it.
+    }
+  }
+  console.error(startFailure(error));
 }

@@ -58,6 +58,8 @@ export const DEV_OPTIONS: Record<string, OptionSpec> = {
   localOnly: { type: "boolean", description: "mb's; ignored (127.0.0.1 unless --host)" },
   ipWhitelist: { type: "string", value: "<ips>", description: "mb's; ignored" },
   debug: { type: "boolean", description: "mb's; ignored" },
+  // Taken so the launcher's answer to it is the one given: it says what to do instead.
+  mock: { type: "boolean", description: "mb's; refused (set recordRequests on the imposters instead)" },
 };
 
 /** Paths the user gives are theirs; the launcher runs from the repository (its build needs that cwd). */
