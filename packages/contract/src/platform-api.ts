@@ -57,6 +57,13 @@ export const workspaceSchema = workspaceSettingsSchema.extend({
    * --allowInjection at start). Absent from platforms older than 2026-11-28.
    */
   injectionAllowed: z.boolean().optional(),
+  /**
+   * What the workspace may hold (the admin Worker's MAX_IMPOSTERS and MAX_STORED_BYTES), so a client can
+   * tell before it sends that a change would be refused with 413. Absent from platforms older than 2026-11-29.
+   */
+  limits: z
+    .object({ maxImposters: z.number().int().positive(), maxStoredBytes: z.number().int().positive() })
+    .optional(),
 });
 export type WorkspaceView = z.infer<typeof workspaceSchema>;
 

@@ -4,6 +4,7 @@ import { checkImposters, type Problem } from "../config/check.ts";
 import { loadConfigFiles } from "../config/load.ts";
 import { applySteps, type Deployed } from "../deploy/apply.ts";
 import { allowsInjection, injectionNeeds } from "../deploy/injection.ts";
+import { refuseOverLimitUpFront } from "../deploy/limits.ts";
 import { changes, planDeploy, type Step } from "../deploy/plan.ts";
 import { CliError, counted, EXIT, type Output, table } from "../output.ts";
 import { createProgress } from "../progress.ts";
@@ -72,14 +73,16 @@ export const deploy: Command = {
     const client = context.client();
     // The launcher deploys --configfile through a private door before its port opens, and names the port.
     const shown = context.env.MOCKCTL_LAUNCHER_URL ?? client.target.url;
+    const current = await client.listImposters({ replayable: true });
     const steps = planDeploy(
       report.valid,
-      await client.listImposters({ replayable: true }),
+      current,
       flag(context, "prune"),
       flag(context, "fresh"),
       report.skipped.flatMap(({ imposter }) => (/^\d+$/.test(imposter) ? [Number(imposter)] : [])),
     );
     await refuseInjectionUpFront(client, shown, injectionNeeds(report.valid, steps));
+    await refuseOverLimitUpFront(client, out, current.length, steps);
     const n = counts(steps);
     const summary = `${n.create} to create, ${n.replace} to replace, ${n.delete} to delete, ${n.unchanged} unchanged`;
     if (flag(context, "dry-run")) {

@@ -67,6 +67,19 @@ describe("GET and PATCH /platform/workspace", () => {
     });
   });
 
+  // A deploy's dry run counts against these (mockctl deploy): the refusal a real one would meet, told first.
+  it("names the workspace's limits, as the platform's vars set them", async () => {
+    const reader = await newToken(await newWorkspace("team"), "read");
+    const answer = await call("GET", "/platform/workspace", {
+      ...withKey(reader.secret),
+      vars: { MAX_IMPOSTERS: "7" },
+    });
+    expect(workspaceWithCallerSchema.parse(answer.json).limits).toEqual({
+      maxImposters: 7,
+      maxStoredBytes: 104_857_600,
+    });
+  });
+
   it("lets an admin allow injection in its own workspace only", async () => {
     const team = await newWorkspace("team");
     const other = await newWorkspace("other");

@@ -5,6 +5,7 @@ import { type ApiToken, type Workspace, workspaces } from "../db/schema.ts";
 import type { AdminContext, Db, Principal } from "../env.ts";
 import { audit, auditEntry } from "./audit.ts";
 import { created, insertToken, tokenDraft } from "./tokens.ts";
+import { workspaceLimits } from "./workspace-limits.ts";
 
 // One lookup per admin request, however many services ask.
 const loaded = new WeakMap<AdminContext, Promise<Workspace>>();
@@ -54,6 +55,7 @@ export function workspaceView(workspace: Workspace, env: Env, origin: string): W
     createdAt: workspace.createdAt.toISOString(),
     adminUrl: workspace.id === env.WORKSPACE ? origin : `${origin}/w/${workspace.id}`,
     injectionAllowed: injectionAllowed(env, workspace),
+    limits: workspaceLimits(env),
   };
 }
 
