@@ -4,6 +4,7 @@ import { createClient } from "./client.ts";
 import { type Command, type Context, GLOBAL_OPTIONS, type OptionSpec, TARGET_OPTIONS } from "./command.ts";
 import { COMMANDS } from "./commands/index.ts";
 import { commandHelp, groupHelp, mainHelp } from "./help.ts";
+import { optionValueProblem } from "./option-value.ts";
 import { createOutput, EXIT, reportError, UsageError } from "./output.ts";
 import { resolveTarget } from "./profiles.ts";
 
@@ -61,10 +62,10 @@ function parseFor(command: Command, argv: string[]) {
   try {
     return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   } catch (error) {
-    if ((error as { code?: string }).code !== "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
-      throw new UsageError((error as Error).message, command.name);
-    }
-    // Node's own message names the option with an unbalanced quote; read the option from the tokens.
+    const { code, message } = error as { code?: string; message: string };
+    const known = code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" || code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE";
+    if (!known) throw new UsageError(message, command.name);
+    // Node's own messages name its parser's view of the option; read what was typed from the tokens.
     const { tokens } = parseArgs({
       args: argv,
       options,
@@ -72,6 +73,9 @@ function parseFor(command: Command, argv: string[]) {
       strict: false,
       tokens: true,
     });
+    if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") {
+      throw new UsageError(optionValueProblem(tokens, specs) ?? message, command.name);
+    }
     const unknown = tokens.find((token) => token.kind === "option" && !Object.hasOwn(options, token.name));
     const name = unknown?.kind === "option" ? unknown.rawName : "";
     throw new UsageError(`unknown option: ${name}`, command.name);
