@@ -90,7 +90,8 @@ export function reportStartFailure(error: unknown, env: NodeJS.ProcessEnv = proc
   const file = env[START_FAILURE_FILE];
   if (file !== undefined && file !== "") {
     try {
-      writeFileSync(file, JSON.stringify(whyNotStarted(error)));
+      // Created here, never written over: the path is mockctl dev's, unguessable, and nothing else's.
+      writeFileSync(file, JSON.stringify(whyNotStarted(error)), { flag: "wx", mode: 0o600 });
       return;
     } catch {
       // Said on stderr instead, as npm start says it.

@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import { readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CliError, EXIT } from "../output.ts";
@@ -39,10 +40,12 @@ export function notStartedError(why: NotStarted, exitCode: number): CliError {
   return new CliError(why.message, why.details, hint, exitCode);
 }
 
-/** A file of one launcher run's own for its reason, in a folder `remove` takes away. */
+/**
+ * A path of one launcher run's own for its reason, which the launcher creates only when it fails (never
+ * over a file there already), so a `mockctl dev` killed outright leaves nothing behind.
+ */
 export function startFailureFile() {
-  const folder = mkdtempSync(join(tmpdir(), "mockctl-dev-"));
-  const path = join(folder, "start-failure.json");
+  const path = join(tmpdir(), `mockctl-start-failure-${randomUUID()}.json`);
   return {
     path,
     /** The reason the launcher left, as an error; undefined when it left none (it started, or said why on stderr). */
@@ -55,6 +58,6 @@ export function startFailureFile() {
       }
       return isNotStarted(why) ? notStartedError(why, exitCode) : undefined;
     },
-    remove: () => rmSync(folder, { recursive: true, force: true }),
+    remove: () => rmSync(path, { force: true }),
   };
 }
