@@ -206,3 +206,44 @@ describe("the keep-alive relay in front of workerd", () => {
     client.socket.destroy();
   });
 });
+
+describe("an answer the relay holds for its stub's wait", () => {
+  it("goes out whole, the mark dropped, after the wait, though workerd sent it in pieces at once", async () => {
+    const body = "x".repeat(300_000);
+    const server = createServer((socket) => {
+      socket.once("data", () => {
+        socket.write(
+          `HTTP/1.1 200 OK\r\nx-mockctl-fault: DELAY_ANSWER 200\r\nContent-Length: ${body.length}\r\n\r\n`,
+        );
+        for (let at = 0; at < body.length; at += 50_000) socket.write(body.slice(at, at + 50_000));
+      });
+      socket.on("error", () => {});
+    });
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    const relay = await listenKeepAlive({
+      host: "127.0.0.1",
+      port: 0,
+      upstream: { host: "127.0.0.1", port: portOf(server) },
+    });
+    const socket = connect(relay.port, "127.0.0.1");
+    const sent = Date.now();
+    let firstAt = 0;
+    const received: Buffer[] = [];
+    const whole = new Promise<string>((resolve) => {
+      socket.on("data", (chunk) => {
+        firstAt ||= Date.now();
+        received.push(chunk);
+        const text = Buffer.concat(received).toString();
+        if (text.length >= text.indexOf("\r\n\r\n") + 4 + body.length && text.includes("\r\n\r\n"))
+          resolve(text);
+      });
+    });
+    socket.write("GET / HTTP/1.1\r\nHost: x\r\n\r\n");
+    const text = await whole;
+    expect(firstAt - sent).toBeGreaterThanOrEqual(190);
+    expect(text).toBe(`HTTP/1.1 200 OK\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+    socket.destroy();
+    await relay.close();
+    server.close();
+  });
+});

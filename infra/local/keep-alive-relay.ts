@@ -266,6 +266,8 @@ export class Relay {
     // A pipelined answer marked behind one still held goes out with it (mb would wait for each in turn).
     if (this.held !== undefined) return;
     this.held = [];
+    // The rest of a large answer stays with workerd (which holds it anyway) until it may go.
+    this.upstream?.pause();
     this.heldTimer = setTimeout(() => {
       const chunks = this.held ?? [];
       const after = this.afterHeld;
@@ -274,7 +276,7 @@ export class Relay {
       this.afterHeld = undefined;
       let more = true;
       for (const chunk of chunks) more = this.client.write(chunk);
-      if (!more) this.upstream?.pause();
+      if (more) this.upstream?.resume();
       after?.();
     }, ms);
   }
