@@ -87,7 +87,7 @@ describe("the soak's outcome", () => {
 
   it("names the recycled host's line and its largest process", () => {
     expect(renderSoakMarkdown(report(600, true, 27), "soak.svg")).toContain(
-      "the user-code host is replaced past 27 MB: 1 process over the run, the largest at 29.0 MB",
+      "the user-code host is replaced once it passes 27 MB: 1 process over the run, the largest at 29.0 MB",
     );
   });
 

@@ -64,7 +64,7 @@ function memoryVerdict(report: SoakReport): string {
   if (recycled.length === 0) return `- Memory: **flat** (every process ended within ${within}).`;
   const lines = recycled.map((t) => {
     const count = t.pids.length === 1 ? "1 process" : `${t.pids.length} processes`;
-    return `the ${t.role} is replaced past ${t.recycled!.aboveMb} MB: ${count} over the run, the largest at ${mb(t.recycled!.peakMb)} MB`;
+    return `the ${t.role} is replaced once it passes ${t.recycled!.aboveMb} MB: ${count} over the run, the largest at ${mb(t.recycled!.peakMb)} MB`;
   });
   return `- Memory: **bounded** (every other process ended within ${within}; ${lines.join("; ")}).`;
 }
