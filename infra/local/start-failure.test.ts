@@ -1,9 +1,10 @@
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { START_FAILURE_FILE } from "@mockctl/contract/launcher-failure";
 import { describe, expect, it, vi } from "vitest";
 import { parsePlatformArgs } from "./args.ts";
-import { reportStartFailure, START_FAILURE_FILE, startFailure, whyNotStarted } from "./start-failure.ts";
+import { reportStartFailure, startFailure, whyNotStarted } from "./start-failure.ts";
 
 const thrown = (run: () => unknown): unknown => {
   try {

@@ -1,21 +1,9 @@
 import { writeFileSync } from "node:fs";
+import { type NotStarted, START_FAILURE_FILE } from "@mockctl/contract/launcher-failure";
 
 /** The options `npm start` takes (mb's, where they mean something here), for a wrong one's message. */
 const OPTIONS =
   "--port, --host, --data (or --datadir), --allowInjection, --apikey, --origin, --allowHost, --configfile, --noParse, --rateLimit, --pidfile";
-
-/**
- * Why the launcher did not start. `mockctl dev` renders it as every command's error (`✘ ERROR message`,
- * details, hint), so it travels as these parts rather than as the line `npm start` prints.
- */
-export interface NotStarted {
-  message: string;
-  details?: string[];
-  /** What to do about it, where the user can. */
-  hint?: string;
-  /** The command line was wrong (an option or its value), not the machine. */
-  usage?: boolean;
-}
 
 /** A start refused for a reason the user can act on: its message and hint are the whole answer. */
 export class StartRefused extends Error {
@@ -78,9 +66,6 @@ export function startFailure(error: unknown): string {
   const line = hint === undefined ? message : `${message}; ${hint}`;
   return [`mockctl: ${line}`, ...details.map((frame) => `    ${frame}`)].join("\n");
 }
-
-/** Set by `mockctl dev`: the file where the launcher leaves a NotStarted as JSON, for it to render. */
-export const START_FAILURE_FILE = "MOCKCTL_START_FAILURE_FILE";
 
 /**
  * Under `mockctl dev` the reason goes to its file, and that command prints it as it prints every error

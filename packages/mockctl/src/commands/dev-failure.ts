@@ -2,21 +2,8 @@ import { randomUUID } from "node:crypto";
 import { readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { type NotStarted, notStartedSchema } from "@mockctl/contract/launcher-failure";
 import { CliError, EXIT } from "../output.ts";
-
-/** Where the launcher leaves why it did not start (infra/local/start-failure.ts, START_FAILURE_FILE). */
-export const START_FAILURE_FILE = "MOCKCTL_START_FAILURE_FILE";
-
-/** The launcher's NotStarted (infra/local/start-failure.ts), as JSON in that file. */
-interface NotStarted {
-  message: string;
-  details?: string[];
-  hint?: string;
-  usage?: boolean;
-}
-
-const isNotStarted = (value: unknown): value is NotStarted =>
-  typeof (value as NotStarted | null)?.message === "string";
 
 /** The launcher's hints are clauses of `npm start`'s one line; here a hint is a sentence of its own. */
 const sentence = (clause: string) => `${clause.charAt(0).toUpperCase()}${clause.slice(1)}.`;
@@ -56,7 +43,8 @@ export function startFailureFile() {
       } catch {
         return undefined;
       }
-      return isNotStarted(why) ? notStartedError(why, exitCode) : undefined;
+      const parsed = notStartedSchema.safeParse(why);
+      return parsed.success ? notStartedError(parsed.data, exitCode) : undefined;
     },
     remove: () => rmSync(path, { force: true }),
   };

@@ -2,10 +2,11 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { constants } from "node:os";
 import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
+import { START_FAILURE_FILE } from "@mockctl/contract/launcher-failure";
 import type { Command, Context } from "../command.ts";
 import { CliError, ExplainedExit, UsageError } from "../output.ts";
 import { platformRoot } from "../platform-root.ts";
-import { START_FAILURE_FILE, startFailureFile } from "./dev-failure.ts";
+import { startFailureFile } from "./dev-failure.ts";
 import { DEV_OPTIONS, launcherArgs } from "./dev-options.ts";
 import { npmWrapper, stillRunning } from "./npm-wrapper.ts";
 
