@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type NotStarted, notStartedSchema } from "@mockctl/contract/launcher-failure";
+import { isNotStarted, type NotStarted } from "@mockctl/contract/launcher-failure";
 import { CliError, EXIT } from "../output.ts";
 
 /** The launcher's hints are clauses of `npm start`'s one line; here a hint is a sentence of its own. */
@@ -43,8 +43,7 @@ export function startFailureFile() {
       } catch {
         return undefined;
       }
-      const parsed = notStartedSchema.safeParse(why);
-      return parsed.success ? notStartedError(parsed.data, exitCode) : undefined;
+      return isNotStarted(why) ? notStartedError(why, exitCode) : undefined;
     },
     remove: () => rmSync(path, { force: true }),
   };
