@@ -266,9 +266,9 @@ describe("the listeners", () => {
       log: () => undefined,
     });
     try {
-      expect((await ports.set([port], 20)).bound).toEqual([port]);
-      expect((await ports.set([], 10)).bound).toEqual([port]);
-      expect((await ports.set([], 30)).bound).toEqual([]);
+      expect((await ports.set({ ports: [port] }, 20)).bound).toEqual([port]);
+      expect((await ports.set({ ports: [] }, 10)).bound).toEqual([port]);
+      expect((await ports.set({ ports: [] }, 30)).bound).toEqual([]);
     } finally {
       await ports.close();
     }
@@ -284,16 +284,16 @@ describe("the listeners", () => {
       reserved: [own],
       log: (line) => said.push(line),
     });
-    expect(await ports.set([own], 1)).toEqual({
+    expect(await ports.set({ ports: [own] }, 1)).toEqual({
       bound: [],
       failed: [{ port: own, reason: "the platform's own port" }],
     });
-    await ports.set([own], 2);
+    await ports.set({ ports: [own] }, 2);
     expect(said).toEqual([
       `imposter ${own}: cannot listen on port ${own} (the platform's own port); it answers at its URL only`,
     ]);
     await ports.close();
-    expect((await ports.set([late], 3)).bound).toEqual([]);
+    expect((await ports.set({ ports: [late] }, 3)).bound).toEqual([]);
     expect(await get(late, "/")).toBe("ECONNREFUSED");
   });
 

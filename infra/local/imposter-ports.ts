@@ -1,9 +1,9 @@
-import { createServer, type Server } from "node:http";
-import type { PortsReport } from "@mockctl/contract/imposter-ports";
+import type { PortsReport, PortTls } from "@mockctl/contract/imposter-ports";
 import type { Admission } from "./admission.ts";
 import { CLIENT_IDLE_MS } from "./keep-alive.ts";
 import type { Upstream } from "./keep-alive-relay.ts";
 import { forward } from "./port-forward.ts";
+import { listen, listenerFor, type PortServer, stop, tlsSignature } from "./port-listener.ts";
 import { upstreamAgent } from "./upstream-agent.ts";
 
 /**
@@ -21,13 +21,20 @@ const RETRY_MS = 2_000;
 
 export { IMPOSTER_PORTS_BINDING } from "@mockctl/contract/imposter-ports";
 
+/** The ports to listen on, and how the https ones among them speak TLS (keyed by port). */
+export interface PortsWanted {
+  ports: readonly number[];
+  tls?: Readonly<Record<string, PortTls>> | undefined;
+}
+
 export interface ImposterPorts {
   /**
    * Listens on exactly these ports from now on: new ones are bound, gone ones closed with their connections,
-   * before the promise resolves. Calls apply in order; one stamped older than a call applied already is
-   * skipped (two admin changes can report their lists out of order).
+   * and one whose TLS changed (an http imposter replaced by an https one, another cert) bound anew, before
+   * the promise resolves. Calls apply in order; one stamped older than a call applied already is skipped
+   * (two admin changes can report their lists out of order).
    */
-  set(ports: readonly number[], stamp?: number): Promise<PortsReport>;
+  set(wanted: PortsWanted, stamp?: number): Promise<PortsReport>;
   close(): Promise<void>;
 }
 
@@ -45,7 +52,7 @@ export interface PortsOptions {
 export function imposterPorts(options: PortsOptions): ImposterPorts {
   const agent = upstreamAgent();
   const via = { upstream: options.upstream, agent, admission: options.admission };
-  const servers = new Map<number, Server>();
+  const servers = new Map<number, PortServer>();
   const failed = new Map<number, string>();
   let latest = Number.NEGATIVE_INFINITY;
   let queue: Promise<unknown> = Promise.resolve();
@@ -57,7 +64,7 @@ export function imposterPorts(options: PortsOptions): ImposterPorts {
     if (closed || retry !== undefined || ![...failed.values()].includes("EADDRINUSE")) return;
     retry = setTimeout(() => {
       retry = undefined;
-      const next = queue.then(() => apply(new Set([...servers.keys(), ...failed.keys()])));
+      const next = queue.then(() => apply(current()));
       queue = next.catch(() => undefined).then(retryLater);
     }, RETRY_MS).unref();
   }
@@ -70,31 +77,34 @@ export function imposterPorts(options: PortsOptions): ImposterPorts {
     failed.set(port, reason);
   }
 
-  async function apply(wanted: ReadonlySet<number>): Promise<PortsReport> {
-    for (const [port, server] of servers) {
-      if (!wanted.has(port)) {
+  /** The TLS last asked for each port that could not be bound, so a retry binds it as asked. */
+  const wantedTls = new Map<number, PortTls>();
+
+  /** What is listened on now (and tried): a retry, or a change stamped older, asks for it again. */
+  function current(): PortsWanted {
+    const tls: Record<string, PortTls> = {};
+    for (const [port, held] of servers) if (held.tls !== undefined) tls[port] = held.tls;
+    for (const [port, want] of wantedTls) tls[port] = want;
+    return { ports: [...new Set([...servers.keys(), ...failed.keys()])], tls };
+  }
+
+  async function apply({ ports, tls = {} }: PortsWanted): Promise<PortsReport> {
+    const wanted = new Set(ports);
+    for (const [port, held] of servers) {
+      if (!wanted.has(port) || held.signature !== tlsSignature(tls[port])) {
         servers.delete(port);
-        await stop(server);
+        await stop(held.server);
       }
     }
     for (const port of failed.keys()) if (!wanted.has(port)) failed.delete(port);
+    wantedTls.clear();
     for (const port of wanted) {
       if (closed || servers.has(port)) continue;
       if (options.reserved.includes(port)) {
         noted(port, "the platform's own port");
         continue;
       }
-      const server = createServer((incoming, outgoing) => forward(port, incoming, outgoing, via));
-      // As on the platform's port (keep-alive.ts): a client that keeps a connection idle past Node's 5 s and
-      // does not read Keep-Alive's hint (Java's HttpClient) would meet it closed. 10 minutes, announced.
-      server.keepAliveTimeout = CLIENT_IDLE_MS;
-      try {
-        await listen(server, port, options.host);
-        servers.set(port, server);
-        if (failed.delete(port)) options.log(`imposter ${port}: now listening on port ${port}`);
-      } catch (error) {
-        noted(port, (error as NodeJS.ErrnoException).code ?? String(error));
-      }
+      await bind(port, tls[port]);
     }
     return {
       bound: [...servers.keys()].sort((a, b) => a - b),
@@ -102,14 +112,37 @@ export function imposterPorts(options: PortsOptions): ImposterPorts {
     };
   }
 
+  async function bind(port: number, tls: PortTls | undefined): Promise<void> {
+    let held: PortServer;
+    if (tls !== undefined) wantedTls.set(port, tls);
+    try {
+      held = listenerFor(tls, (incoming, outgoing) => forward(port, incoming, outgoing, via));
+    } catch (error) {
+      // A key, cert or cipher list OpenSSL cannot read: mb refuses such an imposter; here it exists already.
+      noted(port, `its key, cert or ciphers: ${(error as Error).message}`);
+      return;
+    }
+    // As on the platform's port (keep-alive.ts): a client that keeps a connection idle past Node's 5 s and
+    // does not read Keep-Alive's hint (Java's HttpClient) would meet it closed. 10 minutes, announced.
+    held.server.keepAliveTimeout = CLIENT_IDLE_MS;
+    try {
+      await listen(held.server, port, options.host);
+      servers.set(port, held);
+      wantedTls.delete(port);
+      if (failed.delete(port)) options.log(`imposter ${port}: now listening on port ${port}`);
+    } catch (error) {
+      noted(port, (error as NodeJS.ErrnoException).code ?? String(error));
+    }
+  }
+
   return {
-    set(ports, stamp) {
+    set(wanted, stamp) {
       const next = queue.then(() => {
         if (stamp !== undefined) {
-          if (stamp < latest) return apply(new Set([...servers.keys(), ...failed.keys()]));
+          if (stamp < latest) return apply(current());
           latest = stamp;
         }
-        return apply(new Set(ports));
+        return apply(wanted);
       });
       queue = next.catch(() => undefined).then(retryLater);
       return next;
@@ -119,27 +152,9 @@ export function imposterPorts(options: PortsOptions): ImposterPorts {
       closed = true;
       clearTimeout(retry);
       await queue;
-      await Promise.all([...servers.values()].map(stop));
+      await Promise.all([...servers.values()].map((held) => stop(held.server)));
       servers.clear();
       agent.destroy();
     },
   };
-}
-
-function listen(server: Server, port: number, host: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-}
-
-/** mb closes an imposter's connections with it: a pooled one must not reach a port that is gone. */
-function stop(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
 }

@@ -232,7 +232,7 @@ async function startOn(dataDir: string, options: PlatformOptions, unlock: () => 
       const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
       const kept = await defaultPorts(upstream, options.apiKey).catch((error: unknown) => {
         log(`could not list the imposters to listen on their ports: ${String(error)}`);
-        return [];
+        return { ports: [] };
       });
       await listeners.set(kept);
     }

@@ -1,6 +1,6 @@
 import { request } from "node:http";
-import { isPortsUpdate } from "@mockctl/contract/imposter-ports";
-import type { ImposterPorts } from "./imposter-ports.ts";
+import { isPortsUpdate, type PortTls, tlsOf } from "@mockctl/contract/imposter-ports";
+import type { ImposterPorts, PortsWanted } from "./imposter-ports.ts";
 import type { Upstream } from "./keep-alive-relay.ts";
 
 /**
@@ -13,33 +13,50 @@ export function portsService(listeners: () => ImposterPorts | undefined) {
     if (ports === undefined) return new Response("imposter ports are off", { status: 503 });
     const update: unknown = await incoming.json().catch(() => undefined);
     if (!isPortsUpdate(update)) return new Response("expected { ports, stamp }", { status: 400 });
-    return Response.json(await ports.set(update.ports, update.stamp));
+    return Response.json(await ports.set({ ports: update.ports, tls: update.tls }, update.stamp));
   };
 }
 
-/**
- * The default workspace's imposter ports, asked of the admin API on workerd's socket at start (imposters
- * kept in the data folder listen again). As `localhost`, which the admin API's Host check always lets in
- * (the public name may be one only `--allowHost` admits); only the ports are read from the answer.
- */
-export function defaultPorts(upstream: Upstream, apiKey: string | undefined): Promise<number[]> {
-  const target = "path" in upstream ? { socketPath: upstream.path } : upstream;
+type Target = { socketPath: string } | { host: string; port: number };
+
+/** GET of the admin API on workerd's socket, its JSON answer. */
+function askAdmin(target: Target, path: string, apiKey: string | undefined): Promise<unknown> {
   const headers: Record<string, string> = { host: "localhost", connection: "close" };
   if (apiKey !== undefined && apiKey !== "") headers["x-api-key"] = apiKey;
   return new Promise((resolve, reject) => {
-    const asked = request({ ...target, path: "/imposters", headers }, (answer) => {
+    const asked = request({ ...target, path, headers }, (answer) => {
       const chunks: Buffer[] = [];
       answer.on("data", (chunk: Buffer) => chunks.push(chunk));
       answer.on("end", () => {
-        if (answer.statusCode !== 200)
-          return reject(new Error(`GET /imposters answered ${answer.statusCode}`));
-        const { imposters } = JSON.parse(Buffer.concat(chunks).toString("utf8")) as {
-          imposters: Array<{ port: number }>;
-        };
-        resolve(imposters.map((imposter) => imposter.port));
+        if (answer.statusCode !== 200) return reject(new Error(`GET ${path} answered ${answer.statusCode}`));
+        try {
+          resolve(JSON.parse(Buffer.concat(chunks).toString("utf8")));
+        } catch (error) {
+          reject(error);
+        }
       });
     });
     asked.on("error", reject);
     asked.end();
   });
+}
+
+/**
+ * The default workspace's imposter ports, asked of the admin API on workerd's socket at start (imposters
+ * kept in the data folder listen again), with the TLS of the https ones, read from each one's definition.
+ * As `localhost`, which the admin API's Host check always lets in (the public name may be one only
+ * `--allowHost` admits).
+ */
+export async function defaultPorts(upstream: Upstream, apiKey: string | undefined): Promise<PortsWanted> {
+  const target: Target = "path" in upstream ? { socketPath: upstream.path } : upstream;
+  const { imposters } = (await askAdmin(target, "/imposters", apiKey)) as {
+    imposters: Array<{ port: number; protocol: string }>;
+  };
+  const tls: Record<string, PortTls> = {};
+  for (const { port, protocol } of imposters) {
+    if (protocol !== "https") continue;
+    const definition = await askAdmin(target, `/imposters/${port}?replayable=true`, apiKey);
+    tls[port] = tlsOf(definition as Record<string, unknown>);
+  }
+  return { ports: imposters.map((imposter) => imposter.port), tls };
 }

@@ -17,8 +17,24 @@ export const IMPOSTER_PORTS_BINDING = "IMPOSTER_PORTS";
 export const OWN_PORT_HEADER = "x-mockctl-own-port";
 export const IMPOSTER_PORTS_URL = "http://imposter-ports/";
 
+/**
+ * How an https imposter's own port speaks TLS: the imposter's own fields, which mb 2.9.1 hands to Node's
+ * `https.createServer` (httpsServer.js). Absent key and cert: the launcher's built-in pair, as mb's.
+ */
+export interface PortTls {
+  key?: string;
+  cert?: string;
+  /** A PEM or a list of them, trusted for client certificates. */
+  ca?: string | string[];
+  mutualAuth?: boolean;
+  rejectUnauthorized?: boolean;
+  ciphers?: string;
+}
+
 export interface PortsUpdate {
   ports: number[];
+  /** The https imposters among `ports`, by port; every other port speaks plain http. */
+  tls?: Record<string, PortTls>;
   /** Increases with every update the admin sends: the launcher skips one older than what it applied. */
   stamp: number;
 }
@@ -32,8 +48,30 @@ export interface PortsReport {
 const isPort = (value: unknown): value is number =>
   Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 65_535;
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
 export function isPortsUpdate(value: unknown): value is PortsUpdate {
-  if (typeof value !== "object" || value === null) return false;
-  const { ports, stamp } = value as Partial<PortsUpdate>;
+  if (!isRecord(value)) return false;
+  const { ports, stamp, tls } = value as Partial<PortsUpdate>;
+  if (tls !== undefined && !(isRecord(tls) && Object.values(tls).every(isRecord))) return false;
   return Array.isArray(ports) && ports.every(isPort) && typeof stamp === "number" && Number.isFinite(stamp);
+}
+
+const isText = (value: unknown): value is string => typeof value === "string" && value !== "";
+
+/**
+ * The TLS fields of an imposter, as stored or as printed (where an absent `ca` reads null): only values of
+ * the types Node takes, so a stray field never reaches `https.createServer`.
+ */
+export function tlsOf(imposter: Record<string, unknown>): PortTls {
+  const tls: PortTls = {};
+  if (isText(imposter.key)) tls.key = imposter.key;
+  if (isText(imposter.cert)) tls.cert = imposter.cert;
+  const ca = imposter.ca;
+  if (isText(ca) || (Array.isArray(ca) && ca.length > 0 && ca.every(isText))) tls.ca = ca;
+  if (imposter.mutualAuth === true) tls.mutualAuth = true;
+  if (imposter.rejectUnauthorized === true) tls.rejectUnauthorized = true;
+  if (isText(imposter.ciphers)) tls.ciphers = imposter.ciphers.toUpperCase();
+  return tls;
 }

@@ -2,10 +2,13 @@ import {
   IMPOSTER_PORTS_BINDING,
   IMPOSTER_PORTS_URL,
   type PortsUpdate,
+  type PortTls,
+  tlsOf,
 } from "@mockctl/contract/imposter-ports";
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "../env.ts";
-import { listPorts } from "../services/catalog.ts";
+import type { AppEnv, Db } from "../env.ts";
+import { listProtocols } from "../services/catalog.ts";
+import { imposterObject } from "../services/imposter-objects.ts";
 
 /** Only the local platform's launcher serves this binding (infra/local/imposter-ports.ts). */
 type PortsEnv = { [IMPOSTER_PORTS_BINDING]?: Fetcher };
@@ -17,6 +20,24 @@ const WRITES = new Set(["POST", "PUT", "DELETE"]);
 let sent = 0;
 /** Increasing across admin isolates too (a restarted workerd starts the count again): time, then count. */
 const nextStamp = () => Date.now() * 1_000 + (sent++ % 1_000);
+
+/**
+ * Every port with the TLS of its https imposters, read from their objects (the catalog has no key or
+ * cert): one read an https imposter a change, and most workspaces have none.
+ */
+async function portsOf(env: Env, db: Db, workspaceId: string, stamp: number): Promise<PortsUpdate> {
+  const entries = await listProtocols(db, workspaceId);
+  const https = entries.filter((entry) => entry.protocol === "https");
+  if (https.length === 0) return { ports: entries.map((entry) => entry.port), stamp };
+  const tls: Record<string, PortTls> = {};
+  await Promise.all(
+    https.map(async ({ port }) => {
+      const record = await imposterObject(env, workspaceId, port).summary();
+      if (record !== null) tls[port] = tlsOf(record.imposter as unknown as Record<string, unknown>);
+    }),
+  );
+  return { ports: entries.map((entry) => entry.port), tls, stamp };
+}
 
 /**
  * After a change to the default workspace's imposters, and before its answer goes out, the launcher is
@@ -33,7 +54,7 @@ export const imposterPorts: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (admin === undefined || admin.principal.workspaceId !== c.env.WORKSPACE) return;
   const stamp = nextStamp();
   try {
-    const update: PortsUpdate = { ports: await listPorts(admin.db, admin.principal.workspaceId), stamp };
+    const update = await portsOf(c.env, admin.db, admin.principal.workspaceId, stamp);
     const answer = await launcher.fetch(IMPOSTER_PORTS_URL, { method: "PUT", body: JSON.stringify(update) });
     await answer.body?.cancel();
   } catch (error) {

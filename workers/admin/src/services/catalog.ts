@@ -37,6 +37,18 @@ export async function listPorts(db: Db, workspaceId: string): Promise<number[]> 
   return rows.map((row) => row.port);
 }
 
+/** Every port of the workspace with its protocol, ascending. */
+export async function listProtocols(
+  db: Db,
+  workspaceId: string,
+): Promise<Array<{ port: number; protocol: string }>> {
+  return db
+    .select({ port: imposters.port, protocol: imposters.protocol })
+    .from(imposters)
+    .where(eq(imposters.workspaceId, workspaceId))
+    .orderBy(asc(imposters.port));
+}
+
 /** Rewrites an entry in place, for a port whose earlier claim was never completed. */
 export async function setEntry(db: Db, workspaceId: string, imposter: CatalogImposter): Promise<void> {
   const values = {

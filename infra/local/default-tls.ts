@@ -1,0 +1,58 @@
+/**
+ * The key pair an https imposter's own port serves when the imposter names none, as mb 2.9.1 serves its
+ * built-in one: a self-signed certificate for `localhost`, 127.0.0.1 and ::1 (made for mockctl with openssl,
+ * valid 2026-11-29 to 2046-11-29). It proves nothing: clients turn verification off for it (`curl -k`,
+ * `rejectUnauthorized: false`) or trust this certificate, as they did mb's. Kept in code, not a file, since
+ * the launcher is bundled into the published CLI.
+ */
+export const DEFAULT_TLS_KEY = `-----BEGIN PRIVATE KEY-----
+MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQDaM/TKLBNam0cJ
+Qk8b/hDFwCSER3H7DJYWGgAfsTBKHTc+zv/Tyan8aSbr4Xm7Nil+uRmVArx41vxm
+xpBLe4V677sJnKCO/s+qbHQbaGIw7FsJPSlFG/bayWbD6TVLyDlpj1itA5G/48cp
+Th/gVJQ6Z/f43rITBx1+QsScFLOn374kx4Eu67OvK9qFXlOX9oHRhBp3tmobxRQ6
+HmD9lDXAuNkuUUr1mhIwPD4W9cNB16AbGTvq7aZgM5wu8ShLTyF8tC+YVslsR3fV
+5lmXEiJ10sUCQ1R5RpTuLMfMjPaFePwLQBY/lvoZGUTyyc77TNrUmup2dx7h+tGX
+3fXoRTPfAgMBAAECggEAAcHm8vvNDZQHvmKpwdHNWYR+gA/tkLfpLi5j9H8TG+nq
+iU8gIYS1ZP5B7FzAR1mSYO72TMj+zdKQZphaSyqbC+5GrnqO1i3l190TplKLzItJ
+G//IRBncWPeAgovAWtKwR3p6dBkEk95/af3pCgaA/4vZdNx5Qish7Fz9ntEK0MFb
+37+SqDUeWtPDpe7JpAi2locpNEkcT6V3+/mySrIJeVvVwzfHim+i76Vtssfk6sH3
+QH03SwM4KxeEcfNyrioyqNXugBD7NxyL8WmleTk64rWaIxQ8oLxr9nYO9uJeo06l
+Vfdgkxg8jZ8xHD8IQ1RE5Gu63ywMM9BkquuKqhtbWQKBgQDulnnLJdhKSeQtFsdx
+dCtPCTV4VURbHrn85zUl6isYbL53xIx4NPZvtPpYQE37N97IXqoZmKamEtPd8eI3
+jG7A3h453qKAoQHZz+u50mwzayNuzxEDUY5Q3XqaY5n9clgc4q3LYLUntgRlXvXm
+zYJeS+0/7SgpUXazeSSU3eOeFQKBgQDqIKGl6E6j2dMtFMgmr9ycmSehw8uyePoD
+woMmhBn6eMouAPOaDo+EtW7VyIHk7KyKemAt7U2m/TI5ojf19kaeGGPKo3egLOwS
+PMCvLB8AZzw87kYWsDVppSuaLas/OUEUd1Sj4WyZQIPwapXPf6ZjLw+r788Lr5/I
+r48hf4j7IwKBgAeN1h9bfGSlwEa5MOljrzdaaEn+ESL9bxAV1fX0Wxbz4nfyTixE
+KQVSapa+unlYxIH9lU8oKSaa9ABT90Cg/qS2o6hbZzPBZUibL7B7fBeIrd+FSNmd
+DG99A7O9sZN3ulh3yN7mmfW+6pa3EfwTx6vqpYFfpeThAmweSs031UwdAoGABnvm
+3ihj3SfQMGRt8pxWOMQJE/LPNl8hVW9SoINyELy9pK6EEJUsplk7+5G0/zkKwj8H
+YN48k05Z0LzMXfR3GjPEt7z1OCtmUk76ax+GsEUrpuhWapRwtj9LyNZQ8sxMIBv5
+7Rv2HPxrawIYqgl3+zE3duSKUGGJxE4QYbYdfg8CgYEA5yYqUr3Yqm+i2o+JH3+n
+3VLSZ/46GaVcT/+IPPM8vo5uwy/LGQVfOgHVKIo22umoBSortQu9DkxKlNz6ihmU
+OFlV/qfGv++mu3q50ErsVy2MRtmmjQQBcHA9yx9ELj0sokyqL50eY+qymXZJmji+
+jPybDTgL7IzGsJWgWB1VuGk=
+-----END PRIVATE KEY-----
+`;
+
+export const DEFAULT_TLS_CERT = `-----BEGIN CERTIFICATE-----
+MIIDXDCCAkSgAwIBAgIULJYHLY2vcl3AknZnLtuPlOnU094wDQYJKoZIhvcNAQEL
+BQAwJjEQMA4GA1UECgwHbW9ja2N0bDESMBAGA1UEAwwJbG9jYWxob3N0MB4XDTI2
+MTEyOTE5MTUxOVoXDTQ2MTEyOTE5MTUxOVowJjEQMA4GA1UECgwHbW9ja2N0bDES
+MBAGA1UEAwwJbG9jYWxob3N0MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKC
+AQEA2jP0yiwTWptHCUJPG/4QxcAkhEdx+wyWFhoAH7EwSh03Ps7/08mp/Gkm6+F5
+uzYpfrkZlQK8eNb8ZsaQS3uFeu+7CZygjv7Pqmx0G2hiMOxbCT0pRRv22slmw+k1
+S8g5aY9YrQORv+PHKU4f4FSUOmf3+N6yEwcdfkLEnBSzp9++JMeBLuuzryvahV5T
+l/aB0YQad7ZqG8UUOh5g/ZQ1wLjZLlFK9ZoSMDw+FvXDQdegGxk76u2mYDOcLvEo
+S08hfLQvmFbJbEd31eZZlxIiddLFAkNUeUaU7izHzIz2hXj8C0AWP5b6GRlE8snO
++0za1Jrqdnce4frRl9316EUz3wIDAQABo4GBMH8wHQYDVR0OBBYEFKfEWclhjUFi
+l2BZ22enXYU929ljMB8GA1UdIwQYMBaAFKfEWclhjUFil2BZ22enXYU929ljMA8G
+A1UdEwEB/wQFMAMBAf8wLAYDVR0RBCUwI4IJbG9jYWxob3N0hwR/AAABhxAAAAAA
+AAAAAAAAAAAAAAABMA0GCSqGSIb3DQEBCwUAA4IBAQAZJGtrrWuBsHA+AlWLlizp
+tn34edgYWoZ2nbZHtRG+0D3+aMYppqxjzoijM4J8bvjbwLMVrHtJY1nhPmK/DvYP
+4H6Cvw9/u9b2b0HvX6de6iSFrXqwskoYMeZYe9g4tsmGX765+09JaHuDTWgz1hkE
+l2a3gT/RHGoQzLKVUdwevVn4rVNpCP6nsC9VzbpRDZjbR4Z5jU3VNoQyXLoWXca9
+4EAlpf/U/bbqwdPfEwEtZjWY61ppqiy2iMWmPkrkPG8g/xLbbp5pkW67i2RS3sMk
++9hIsVGYfwvjVRrCyzvdzmbjxn7IDn1O3LZLQt2bAv9j/bsq6k1+Gb025L/YsHsZ
+-----END CERTIFICATE-----
+`;
