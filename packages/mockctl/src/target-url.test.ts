@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { runCli } from "../test/run-cli.ts";
-import { checkTargetUrl, type UrlKind } from "./target-url.ts";
+import { checkTargetUrl, isLocalUrl, type UrlKind } from "./target-url.ts";
 
 const failure = (url: unknown, source: string, kind?: UrlKind) => {
   try {
@@ -86,5 +86,21 @@ describe("a URL on the command line", () => {
     const result = await runCli(args);
     expect([result.code, result.stderr]).toEqual([2, expect.stringMatching(/^✘ ERROR .* URL from --/)]);
     expect(result.stderr + result.stdout).not.toContain("hunter2");
+  });
+});
+
+describe("isLocalUrl", () => {
+  it.each([
+    ["http://localhost:2525", true],
+    ["http://api.localhost:2525", true],
+    ["http://127.0.0.1:2525", true],
+    ["http://127.1.2.3", true],
+    ["http://[::1]:2525", true],
+    ["https://mockctl-edge.example.workers.dev", false],
+    ["http://10.0.0.5:2525", false],
+    ["http://localhost.example.com", false],
+    ["not a url", false],
+  ])("%s → %s", (url, expected) => {
+    expect(isLocalUrl(url)).toBe(expected);
   });
 });

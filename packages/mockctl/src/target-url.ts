@@ -55,3 +55,17 @@ export function checkTargetUrl(url: unknown, source: string, kind: UrlKind = "pl
     throw new CliError(message, [], CREDENTIALS_HINT[kind], exitCode);
   }
 }
+
+/**
+ * A platform on this machine (a loopback name or address): one `npm start` or `mockctl dev` runs, whose
+ * imposters also listen on their own ports. Anything else is taken for a deployed one.
+ */
+export function isLocalUrl(url: string): boolean {
+  const host = URL.canParse(url) ? new URL(url).hostname : "";
+  return (
+    host === "localhost" ||
+    host.endsWith(".localhost") ||
+    host === "[::1]" ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
+  );
+}

@@ -1,6 +1,6 @@
 import type { Client } from "../client.ts";
 import { type Command, flag } from "../command.ts";
-import { checkImposters, type Problem } from "../config/check.ts";
+import { checkImposters, hostedHttpsWarnings, type Problem } from "../config/check.ts";
 import { loadConfigFiles } from "../config/load.ts";
 import { applySteps, type Deployed } from "../deploy/apply.ts";
 import { allowsInjection, injectionNeeds } from "../deploy/injection.ts";
@@ -8,6 +8,7 @@ import { refuseOverLimitUpFront } from "../deploy/limits.ts";
 import { changes, planDeploy, type Step } from "../deploy/plan.ts";
 import { CliError, counted, EXIT, type Output, table } from "../output.ts";
 import { createProgress } from "../progress.ts";
+import { isLocalUrl } from "../target-url.ts";
 
 function counts(steps: Step[]): Record<Step["action"], number> {
   const result = { create: 0, replace: 0, unchanged: 0, delete: 0 };
@@ -45,8 +46,8 @@ export const deploy: Command = {
     "Renders each file as `mb --configfile` does (EJS 2: <% include x.ejs %>, stringify(file, data)),",
     "validates every imposter before anything is sent, then creates what is missing and replaces what",
     "changed. Deploying the same files again changes nothing. tcp and smtp imposters are skipped with a",
-    "warning (the platform accepts HTTP only); https ones are deployed with a warning that they are served",
-    "like http (TLS ends at the platform: a local imposter's own port speaks plain http).",
+    "warning (the platform accepts HTTP only). https ones listen with their key and cert on a local platform's",
+    "own ports, as in mb; a deployed platform serves them on its own certificate, with a warning.",
   ],
   options: {
     prune: { type: "boolean", description: "delete imposters on the platform that are in none of the files" },
@@ -71,6 +72,7 @@ export const deploy: Command = {
     }
     for (const warning of report.warnings) out.warn(warning);
     const client = context.client();
+    if (!isLocalUrl(client.target.url)) for (const warning of hostedHttpsWarnings(report)) out.warn(warning);
     // The launcher deploys --configfile through a private door before its port opens, and names the port.
     const shown = context.env.MOCKCTL_LAUNCHER_URL ?? client.target.url;
     const current = await client.listImposters({ replayable: true });

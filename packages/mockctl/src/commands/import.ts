@@ -1,11 +1,11 @@
 import { ApiError, createClient } from "../client.ts";
 import { type Command, flag, stringValue } from "../command.ts";
-import { checkImposters, HTTPS_AS_HTTP } from "../config/check.ts";
+import { checkImposters, hostedHttpsWarnings } from "../config/check.ts";
 import type { SourcedImposter } from "../config/load.ts";
 import { applyStep } from "../deploy/apply.ts";
 import { planDeploy } from "../deploy/plan.ts";
 import { CliError, counted, table, UsageError } from "../output.ts";
-import { checkTargetUrl } from "../target-url.ts";
+import { checkTargetUrl, isLocalUrl } from "../target-url.ts";
 
 interface Skipped {
   port: string;
@@ -87,8 +87,9 @@ export const importCommand: Command = {
     if (skipped.length > 0) {
       context.out.line(table(["IMPOSTER", "NOT IMPORTED BECAUSE"], skippedRows(skipped)));
     }
-    // Imported, and served on: but not as mb served them.
-    for (const warning of report.warnings) if (warning.endsWith(HTTPS_AS_HTTP)) context.out.warn(warning);
+    // Imported, and served on: but on a deployed platform, not as mb served them.
+    if (!isLocalUrl(client.target.url))
+      for (const warning of hostedHttpsWarnings(report)) context.out.warn(warning);
     const notImported = new Set(skipped.map((s) => s.port)).size;
     if (notImported > 0 && flag(context, "strict")) {
       throw new CliError(

@@ -10,8 +10,7 @@ export const validate: Command = {
   positionals: { min: 1, max: Number.POSITIVE_INFINITY },
   description: [
     "Errors are Mountebank 2.9.1's own messages (e.g. `bad data: 'protocol' is a required field`).",
-    "Warnings: a tcp or smtp imposter (deploy skips it: the platform serves HTTP only), an https one",
-    "(served like http: TLS ends at the platform, so a local imposter's own port speaks plain http),",
+    "Warnings: a tcp or smtp imposter (deploy skips it: the platform serves HTTP only),",
     "a field Mountebank ignores (a typo such as `predicatez`, with what it likely meant),",
     "a stub no request can reach (an earlier stub always matches first), a catch-all stub",
     "that is not last, a regular expression that nests quantifiers or repeats alternatives that start",

@@ -48,9 +48,20 @@ export interface CheckOptions {
 
 const RAW_TCP = new Set(["tcp", "smtp"]);
 
-/** An https imposter deploys without a word otherwise, and `curl https://localhost:<port>` then fails. */
-export const HTTPS_AS_HTTP =
-  "an https imposter is served like http (TLS ends at the platform): on a local platform its own port speaks plain http; its key, cert and mutualAuth are kept and echoed, not used";
+/**
+ * On Cloudflare an https imposter answers at its hosted URL on the platform's certificate: its own TLS
+ * fields change nothing there, and a client that relies on them should know. A local platform's own port
+ * speaks TLS with them, as mb's does, so nothing is said for one.
+ */
+export const HTTPS_HOSTED =
+  "an https imposter is served on the platform's certificate at its hosted URL: its key, cert and mutualAuth are kept and echoed, not used (a local platform's own port uses them, as mb does)";
+
+/** The warning for each https imposter, for a deploy or an import to a platform that is not local. */
+export function hostedHttpsWarnings(report: CheckReport): string[] {
+  return report.valid
+    .filter(({ imposter }) => imposter.protocol === "https")
+    .map(({ source }) => `${describeImposter(source)}: ${HTTPS_HOSTED}`);
+}
 
 /** Every imposter through the core's validation (mb 2.9.1's messages), plus the CLI's own findings. */
 export function checkImposters(imposters: SourcedImposter[], options: CheckOptions): CheckReport {
@@ -89,7 +100,6 @@ export function checkImposters(imposters: SourcedImposter[], options: CheckOptio
     } else {
       seen.set(port, where);
     }
-    if (protocol === "https") report.warnings.push(`${where}: ${HTTPS_AS_HTTP}`);
     for (const message of unknownFieldFindings(source.definition))
       report.warnings.push(`${where}: ${message}`);
     for (const finding of imposterFindings(result.value))
