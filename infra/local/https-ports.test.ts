@@ -12,8 +12,7 @@ import { platformForTests } from "./platform-for-tests.ts";
  * same imposters go to mb and to the platform, and the same clients must get the same outcome from both.
  */
 const pem = (name: string) => readFileSync(new URL(`./test-tls/${name}.pem`, import.meta.url), "utf8");
-const lines: string[] = [];
-const platform = platformForTests("https-ports", { imposterPorts: true, log: (line) => lines.push(line) });
+const platform = platformForTests("https-ports", { imposterPorts: true, log: () => {} });
 let mb: MbProcess | undefined;
 
 beforeAll(async () => {
@@ -133,15 +132,41 @@ describe("an https imposter's own port", () => {
     expect(await plainGet(port)).toBe("200");
   });
 
-  it("stays closed, and says why, when OpenSSL cannot read its key (mb refuses such an imposter)", async () => {
-    const port = await freePort();
-    expect(await createOn(platform.url, { protocol: "https", port, key: "not a key", cert: "nope" })).toBe(
-      201,
-    );
-    expect(await tlsGet(port)).toBe("ECONNREFUSED");
-    expect(
-      lines.some((line) => line.startsWith(`imposter ${port}: cannot listen on port ${port} (its key`)),
-    ).toBe(true);
+  it.each([
+    ["a key that is no PEM", { key: "not a key", cert: "nope" }],
+    ["a key that is not the cert's", { key: pem("own-key"), cert: pem("client-cert") }],
+    ["a cipher list OpenSSL has none of", { ciphers: "nonsense" }],
+  ])("refuses %s with mb's 400 and OpenSSL's reason, and creates nothing", async (_, fields) => {
+    const ports = { mb: await freePort(), platform: await freePort() };
+    const post = async (admin: string, port: number) => {
+      const answer = await fetch(`${admin}/imposters`, {
+        method: "POST",
+        body: JSON.stringify({ protocol: "https", port, ...fields }),
+      });
+      const { errors } = (await answer.json()) as { errors: Array<Record<string, unknown>> };
+      return { status: answer.status, error: errors[0] };
+    };
+    const theirs = await post(admins().mb, ports.mb);
+    const ours = await post(admins().platform, ports.platform);
+    expect(theirs.status).toBe(400);
+    expect(ours.status).toBe(400);
+    // mb answers Node's error as it is; ours is in the platform's envelope, OpenSSL's fields in `data`.
+    const { library, reason, code } = theirs.error!;
+    expect(ours.error).toMatchObject({ code: "bad data", data: { library, reason, code } });
+    expect(ours.error!.message).toMatch(new RegExp(`^https imposter ${ports.platform}: OpenSSL cannot use`));
+    expect((await fetch(`${platform.url}/imposters/${ports.platform}`)).status).toBe(404);
+    expect(await tlsGet(ports.platform)).toBe("ECONNREFUSED");
+  });
+
+  it("refuses a PUT /imposters holding one unreadable https imposter, keeping the imposters it had", async () => {
+    const kept = await freePort();
+    expect(await createOn(platform.url, { ...answering("still here"), port: kept })).toBe(201);
+    const replaced = await fetch(`${platform.url}/imposters`, {
+      method: "PUT",
+      body: JSON.stringify({ imposters: [{ protocol: "https", port: await freePort(), key: "junk" }] }),
+    });
+    expect(replaced.status).toBe(400);
+    expect(await tlsGet(kept)).toBe("200 still here (localhost)");
   });
 });
 

@@ -1,6 +1,7 @@
 import { createServer, type RequestListener, type Server } from "node:http";
 import { createServer as createTlsServer, type ServerOptions } from "node:https";
-import type { PortTls } from "@mockctl/contract/imposter-ports";
+import { createSecureContext } from "node:tls";
+import type { PortTls, TlsVerdict } from "@mockctl/contract/imposter-ports";
 import { DEFAULT_TLS_CERT, DEFAULT_TLS_KEY } from "./default-tls.ts";
 
 /** An imposter's listener, and the TLS it was made with (none: plain http). */
@@ -29,6 +30,19 @@ function serverOptions(tls: PortTls): ServerOptions {
   if (tls.ca !== undefined) options.ca = tls.ca;
   if (tls.ciphers !== undefined) options.ciphers = tls.ciphers;
   return options;
+}
+
+/** What OpenSSL says of these settings: nothing when a listener can be made with them. */
+export function checkTls(tls: PortTls): TlsVerdict {
+  try {
+    createSecureContext(serverOptions(tls));
+    return {};
+  } catch (thrown) {
+    const { message, code, library, reason } = thrown as Error & Record<string, unknown>;
+    const text = (value: unknown) => (typeof value === "string" ? value : undefined);
+    const error = { message, code: text(code), library: text(library), reason: text(reason) };
+    return { error: JSON.parse(JSON.stringify(error)) as NonNullable<TlsVerdict["error"]> };
+  }
 }
 
 /** Throws, as mb's creation does, when OpenSSL cannot read the key, the cert or the cipher list. */

@@ -2,6 +2,7 @@ import { request } from "node:http";
 import { isPortsUpdate, type PortTls, tlsOf } from "@mockctl/contract/imposter-ports";
 import type { ImposterPorts, PortsWanted } from "./imposter-ports.ts";
 import type { Upstream } from "./keep-alive-relay.ts";
+import { checkTls } from "./port-listener.ts";
 
 /**
  * The launcher's end of the admin Worker's IMPOSTER_PORTS binding (@mockctl/contract/imposter-ports),
@@ -12,6 +13,10 @@ export function portsService(listeners: () => ImposterPorts | undefined) {
     const ports = listeners();
     if (ports === undefined) return new Response("imposter ports are off", { status: 503 });
     const update: unknown = await incoming.json().catch(() => undefined);
+    if (new URL(incoming.url).pathname === "/tls") {
+      if (typeof update !== "object" || update === null) return new Response("expected TLS", { status: 400 });
+      return Response.json(checkTls(tlsOf(update as Record<string, unknown>)));
+    }
     if (!isPortsUpdate(update)) return new Response("expected { ports, stamp }", { status: 400 });
     return Response.json(await ports.set({ ports: update.ports, tls: update.tls }, update.stamp));
   };

@@ -39,6 +39,18 @@ export interface PortsUpdate {
   stamp: number;
 }
 
+/**
+ * Before the admin creates an https imposter of the default workspace, it POSTs the imposter's TLS (a
+ * PortTls) here: mb 2.9.1 refuses one whose key, cert or ciphers OpenSSL cannot read (its server cannot
+ * start), and the launcher, whose listener would not either, answers what OpenSSL said.
+ */
+export const IMPOSTER_TLS_URL = "http://imposter-ports/tls";
+
+export interface TlsVerdict {
+  /** OpenSSL's refusal, as mb's 400 shows it (`library`, `reason`, `code`), with Node's message. */
+  error?: { message: string; code?: string; library?: string; reason?: string };
+}
+
 export interface PortsReport {
   bound: number[];
   /** Ports that could not be listened on (in use, not permitted): their imposters answer at their URL only. */

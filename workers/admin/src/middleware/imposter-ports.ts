@@ -1,17 +1,9 @@
-import {
-  IMPOSTER_PORTS_BINDING,
-  IMPOSTER_PORTS_URL,
-  type PortsUpdate,
-  type PortTls,
-  tlsOf,
-} from "@mockctl/contract/imposter-ports";
+import { IMPOSTER_PORTS_URL, type PortsUpdate, type PortTls, tlsOf } from "@mockctl/contract/imposter-ports";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv, Db } from "../env.ts";
 import { listProtocols } from "../services/catalog.ts";
 import { imposterObject } from "../services/imposter-objects.ts";
-
-/** Only the local platform's launcher serves this binding (infra/local/imposter-ports.ts). */
-type PortsEnv = { [IMPOSTER_PORTS_BINDING]?: Fetcher };
+import { launcherOf } from "../services/launcher.ts";
 
 /** The routes that add or remove imposters: POST, PUT and DELETE on /imposters and DELETE /imposters/:id. */
 const CHANGES_IMPOSTERS = /\/imposters(?:\/[^/]+)?\/?$/;
@@ -47,7 +39,7 @@ async function portsOf(env: Env, db: Db, workspaceId: string, stamp: number): Pr
  */
 export const imposterPorts: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
-  const launcher = (c.env as Env & PortsEnv)[IMPOSTER_PORTS_BINDING];
+  const launcher = launcherOf(c.env);
   if (launcher === undefined || !WRITES.has(c.req.method) || c.res.status >= 400) return;
   if (!CHANGES_IMPOSTERS.test(c.req.path)) return;
   const admin = c.get("admin");

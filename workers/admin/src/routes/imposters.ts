@@ -2,6 +2,7 @@ import type { ImposterDraft, Stub } from "@mockctl/core";
 import { Hono } from "hono";
 import type { AppEnv } from "../env.ts";
 import { takes } from "../http.ts";
+import { assertReadableTls } from "../services/imposter-tls.ts";
 import { addImposter, deleteAllImposters, listImposters } from "../services/imposters.ts";
 import {
   deleteAllFlags,
@@ -34,13 +35,17 @@ export const imposters = new Hono<AppEnv>()
   })
   .post("/imposters", takes<ImposterBody>(), async (c) => {
     const admin = c.get("admin");
-    const record = await addImposter(admin, await validImposter(admin, c.get("body")));
+    const draft = await validImposter(admin, c.get("body"));
+    await assertReadableTls(admin, [draft]);
+    const record = await addImposter(admin, draft);
     const location = `${admin.site.origin}/imposters/${record.imposter.port}`;
     return c.json(print(admin.site, record, FULL), 201, { location });
   })
   .put("/imposters", takes<{ imposters: ImposterBody[] }>(), async (c) => {
     const admin = c.get("admin");
-    const records = await replaceAllImposters(admin, await validImposters(admin, c.get("body")));
+    const drafts = await validImposters(admin, c.get("body"));
+    await assertReadableTls(admin, drafts);
+    const records = await replaceAllImposters(admin, drafts);
     return c.json({ imposters: records.map((record) => print(admin.site, record, LIST)) });
   })
   .delete("/imposters", async (c) => {
