@@ -153,7 +153,11 @@ describe("an https imposter's own port", () => {
     // mb answers Node's error as it is; ours is in the platform's envelope, OpenSSL's fields in `data`.
     const { library, reason, code } = theirs.error!;
     expect(ours.error).toMatchObject({ code: "bad data", data: { library, reason, code } });
-    expect(ours.error!.message).toMatch(new RegExp(`^https imposter ${ports.platform}: OpenSSL cannot use`));
+    expect(String(ours.error!.message)).toMatch(
+      new RegExp(`^https imposter ${ports.platform}: OpenSSL cannot use`),
+    );
+    const message = String(ours.error!.message);
+    expect(message.endsWith("not a file's path)")).toBe("key" in fields && fields.key === "not a key");
     expect((await fetch(`${platform.url}/imposters/${ports.platform}`)).status).toBe(404);
     expect(await tlsGet(ports.platform)).toBe("ECONNREFUSED");
   });

@@ -1,7 +1,13 @@
-import { IMPOSTER_TLS_URL, type TlsVerdict, tlsOf } from "@mockctl/contract/imposter-ports";
+import { IMPOSTER_TLS_URL, type PortTls, type TlsVerdict, tlsOf } from "@mockctl/contract/imposter-ports";
 import { type ImposterDraft, MbFailure } from "@mockctl/core";
 import type { AdminContext } from "../env.ts";
 import { launcherOf } from "./launcher.ts";
+
+/** A path where the PEM's text belongs is the usual slip (mb's config files inline it with `stringify`). */
+function pathHint(tls: PortTls): string {
+  const notPem = [tls.key, tls.cert].some((value) => value !== undefined && !value.includes("-----BEGIN"));
+  return notPem ? " (key and cert take a PEM's text, not a file's path)" : "";
+}
 
 /**
  * mb 2.9.1 refuses (400) an https imposter whose key, cert or ciphers OpenSSL cannot read, since its server
@@ -29,7 +35,7 @@ export async function assertReadableTls(
     const which = draft.port === undefined ? "an https imposter" : `https imposter ${draft.port}`;
     throw new MbFailure({
       code: "bad data",
-      message: `${which}: OpenSSL cannot use its key, cert or ciphers: ${message}`,
+      message: `${which}: OpenSSL cannot use its key, cert or ciphers: ${message}${pathHint(tls)}`,
       data: openssl,
     });
   }
