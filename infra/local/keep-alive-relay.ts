@@ -2,6 +2,7 @@ import { connect, type NetConnectOpts, type Socket } from "node:net";
 import { CLOSE_AFTER_ANSWER, type SocketFault } from "@mockctl/contract/faults";
 import type { Admission } from "./admission.ts";
 import { handedOver } from "./handed-over.ts";
+import { HeldAnswer } from "./held-answer.ts";
 import { markOf, playFault, withConnectionClose, withoutMark } from "./relay-marks.ts";
 import { tooLargeAnswer } from "./request-limit.ts";
 import { linesEnd, RequestTidy } from "./request-tidy.ts";
@@ -69,13 +70,8 @@ export class Relay {
   private headEnd = -1;
   /** No byte of this connection has been relayed yet: only then may it be handed over (handed-over.ts). */
   private fresh = true;
-  /**
-   * An answer held back for its stub's `wait` (DELAY_ANSWER), its chunks in order, and what to do with the
-   * client once they are out, should workerd's connection have ended meanwhile.
-   */
-  private held: Buffer[] | undefined;
-  private heldTimer: NodeJS.Timeout | undefined;
-  private afterHeld: (() => void) | undefined;
+  /** An answer held back for its stub's `wait` (held-answer.ts). */
+  private readonly held: HeldAnswer;
   /** What workerd cannot read in a request is taken out (request-tidy.ts): nothing, for plain requests. */
   private readonly tidy = new RequestTidy();
   private readonly admit = () => this.admitQueued();
@@ -84,12 +80,13 @@ export class Relay {
     private readonly client: Socket,
     private readonly settings: RelaySettings,
   ) {
+    this.held = new HeldAnswer(client, () => this.upstream);
     client.on("data", this.onData);
     client.on("drain", this.onDrain);
     client.on("end", this.onEnd);
     client.on("error", () => client.destroy());
     client.on("close", () => {
-      clearTimeout(this.heldTimer);
+      this.held.drop();
       this.upstream?.destroy();
       this.leave();
     });
@@ -245,7 +242,7 @@ export class Relay {
       if (mark === CLOSE_AFTER_ANSWER) {
         chunk = this.closeAfterAnswer(chunk);
       } else if (typeof mark === "object") {
-        this.hold(mark.delayMs);
+        this.held.hold(mark.delayMs);
         chunk = withoutMark(chunk);
       } else if (mark !== undefined) {
         this.simulate(mark);
@@ -254,31 +251,8 @@ export class Relay {
     }
     this.lastHeard = Date.now();
     // A copy (from Node's pool when small): the write may finish after the next read reuses the buffer.
-    if (this.held !== undefined) this.held.push(Buffer.from(chunk));
+    if (this.held.holding) this.held.keep(Buffer.from(chunk));
     else if (!this.client.write(Buffer.from(chunk))) this.upstream?.pause();
-  }
-
-  /**
-   * A stub's `wait`, served here: workerd answered at once and its place in the line is free already; the
-   * answer goes to the client `ms` later, and what else comes from workerd meanwhile goes after it.
-   */
-  private hold(ms: number): void {
-    // A pipelined answer marked behind one still held goes out with it (mb would wait for each in turn).
-    if (this.held !== undefined) return;
-    this.held = [];
-    // The rest of a large answer stays with workerd (which holds it anyway) until it may go.
-    this.upstream?.pause();
-    this.heldTimer = setTimeout(() => {
-      const chunks = this.held ?? [];
-      const after = this.afterHeld;
-      this.held = undefined;
-      this.heldTimer = undefined;
-      this.afterHeld = undefined;
-      let more = true;
-      for (const chunk of chunks) more = this.client.write(chunk);
-      if (more) this.upstream?.resume();
-      after?.();
-    }, ms);
   }
 
   /**
@@ -341,9 +315,9 @@ export class Relay {
     if (upstream !== this.upstream) return;
     this.upstream = undefined;
     upstream.destroy();
-    if (this.held !== undefined && !this.isIdleClose()) {
+    if (this.held.holding && !this.isIdleClose()) {
       // An answer held for its `wait` goes out first; then the client learns what became of workerd.
-      this.afterHeld = () => (reset ? this.client.resetAndDestroy() : this.client.end());
+      this.held.afterwards(() => (reset ? this.client.resetAndDestroy() : this.client.end()));
       return;
     }
     // The close this relay asked for (closeAfterAnswer), however long the answer took: never an idle close.
