@@ -1,6 +1,7 @@
 import { connect, type NetConnectOpts, type Socket } from "node:net";
 import { CLOSE_AFTER_ANSWER, type SocketFault } from "@mockctl/contract/faults";
 import type { Admission } from "./admission.ts";
+import { AdmissionTurn } from "./admission-turn.ts";
 import { handedOver } from "./handed-over.ts";
 import { HeldAnswer } from "./held-answer.ts";
 import { markOf, playFault, withConnectionClose, withoutMark } from "./relay-marks.ts";
@@ -30,8 +31,6 @@ export interface RelaySettings {
 
 /** A request's head is held back until complete up to this size (workerd refuses a longer one anyway). */
 const MAX_HELD_HEAD = 128 * 1024;
-/** How much of a client's bytes the relay holds while its request waits for a turn, before it stops reading. */
-const MAX_QUEUED_BYTES = 64 * 1024;
 
 /** How long a refused client may go on sending (its bytes thrown away) before its connection is cut. */
 const REFUSED_DRAIN_MS = 5_000;
@@ -55,11 +54,8 @@ export class Relay {
   private lastHeard = 0;
   private sentAt = 0;
   private replayed = false;
-  /** Whether a request of this client's holds one of the admission's places. */
-  private admitted = false;
-  /** A request's bytes while it waits for a place, and how many (past MAX_QUEUED_BYTES the client is paused). */
-  private queued: Buffer[] | undefined;
-  private queuedBytes = 0;
+  /** This client's place in the admission's line (admission-turn.ts). */
+  private readonly turn: AdmissionTurn;
   /** Answered 413 for a request past the limit: what the client still sends is thrown away. */
   private refused = false;
   /** An answer asked for the connection to close after it (CLOSE_AFTER_ANSWER): nothing more is relayed. */
@@ -74,13 +70,13 @@ export class Relay {
   private readonly held: HeldAnswer;
   /** What workerd cannot read in a request is taken out (request-tidy.ts): nothing, for plain requests. */
   private readonly tidy = new RequestTidy();
-  private readonly admit = () => this.admitQueued();
 
   constructor(
     private readonly client: Socket,
     private readonly settings: RelaySettings,
   ) {
     this.held = new HeldAnswer(client, () => this.upstream);
+    this.turn = new AdmissionTurn(settings.admission, (chunks) => this.sendQueued(chunks));
     client.on("data", this.onData);
     client.on("drain", this.onDrain);
     client.on("end", this.onEnd);
@@ -88,7 +84,7 @@ export class Relay {
     client.on("close", () => {
       this.held.drop();
       this.upstream?.destroy();
-      this.leave();
+      this.turn.leave();
     });
     client.setTimeout(settings.clientIdleMs, this.onIdle);
     this.dial();
@@ -103,15 +99,12 @@ export class Relay {
 
   private fromClient(given: Buffer): void {
     if (this.refused || this.closing) return;
-    if (this.queued !== undefined) {
-      const chunk = this.tidy.more(given);
-      this.queued.push(chunk);
-      this.queuedBytes += chunk.length;
+    if (this.turn.waiting) {
       // A client that goes on sending (a body, pipelined requests) stops being read until its turn.
-      if (this.queuedBytes > MAX_QUEUED_BYTES) this.client.pause();
+      if (this.turn.add(this.tidy.more(given))) this.client.pause();
       return;
     }
-    const starts = this.inFlightBytes === 0 && !this.admitted;
+    const starts = this.inFlightBytes === 0 && !this.turn.admitted;
     const whole = starts ? this.wholeHead(given) : given;
     if (whole === undefined) return;
     const handOver = this.settings.handOver;
@@ -123,17 +116,7 @@ export class Relay {
     this.fresh = false;
     const chunk = starts ? this.tidy.start(whole, this.headEnd) : this.tidy.more(whole);
     if (chunk.length === 0) return;
-    const admission = this.settings.admission;
-    if (admission !== undefined && starts) {
-      if (!admission.enter(this.admit)) {
-        // Not paused: a client waits for its answer before it sends more, and a pause and a resume each
-        // cost the relay a system call per request whenever requests wait their turn.
-        this.queued = [chunk];
-        this.queuedBytes = chunk.length;
-        return;
-      }
-      this.admitted = true;
-    }
+    if (starts && !this.turn.enter(chunk)) return;
     this.send(chunk);
   }
 
@@ -157,34 +140,20 @@ export class Relay {
     return whole;
   }
 
-  private admitQueued(): void {
-    this.admitted = true;
-    const chunks = this.queued ?? [];
-    this.queued = undefined;
+  private sendQueued(chunks: Buffer[]): void {
     for (const chunk of chunks) this.send(chunk);
     if (this.client.isPaused()) this.client.resume();
   }
 
   /** A client that leaves before its request's turn takes nothing from workerd; one in flight is answered. */
   private clientEnded(): void {
-    if (this.queued !== undefined) {
-      this.settings.admission?.withdraw(this.admit);
-      this.queued = undefined;
+    if (this.turn.waiting) {
+      this.turn.withdraw();
       this.client.end();
       return;
     }
     if (this.upstream) this.upstream.end();
     else this.client.end();
-  }
-
-  private leave(): void {
-    if (this.queued !== undefined) {
-      this.settings.admission?.withdraw(this.admit);
-      this.queued = undefined;
-    }
-    if (!this.admitted) return;
-    this.admitted = false;
-    this.settings.admission?.leave(this.admit);
   }
 
   private send(chunk: Buffer): void {
@@ -209,7 +178,7 @@ export class Relay {
     const upstream = this.upstream;
     this.upstream = undefined;
     upstream?.destroy();
-    this.leave();
+    this.turn.leave();
     to(this.client, chunk);
   }
 
@@ -224,7 +193,7 @@ export class Relay {
     upstream?.destroy();
     this.inFlight = undefined;
     this.inFlightBytes = 0;
-    this.leave();
+    this.turn.leave();
     this.client.resume();
     this.client.end(tooLargeAnswer(max));
     setTimeout(() => this.client.destroy(), REFUSED_DRAIN_MS).unref();
@@ -236,7 +205,7 @@ export class Relay {
       this.inFlight = [];
       this.inFlightBytes = 0;
       this.replayed = false;
-      this.leave();
+      this.turn.leave();
       this.tidy.answered();
       const mark = markOf(chunk);
       if (mark === CLOSE_AFTER_ANSWER) {
