@@ -4,12 +4,10 @@ import type { Admission } from "./admission.ts";
 import { AdmissionTurn } from "./admission-turn.ts";
 import { handedOver } from "./handed-over.ts";
 import { HeldAnswer } from "./held-answer.ts";
+import { InFlightRequest } from "./in-flight-request.ts";
 import { markOf, playFault, withConnectionClose, withoutMark } from "./relay-marks.ts";
 import { tooLargeAnswer } from "./request-limit.ts";
 import { linesEnd, RequestTidy } from "./request-tidy.ts";
-
-/** A request is replayed on a fresh upstream connection only up to this size (it is held until answered). */
-const REPLAY_LIMIT_BYTES = 1 << 20;
 
 /** Where workerd listens: a TCP port, or a unix socket (net.connect's options either way). */
 export type Upstream = { host: string; port: number } | { path: string };
@@ -47,13 +45,8 @@ const HEAD_END = Buffer.from("\r\n\r\n");
 /** One client connection and the workerd connection currently behind it. */
 export class Relay {
   private upstream: Socket | undefined;
-  /** The client's bytes sent upstream since upstream last answered (undefined past REPLAY_LIMIT_BYTES). */
-  private inFlight: Buffer[] | undefined = [];
-  private inFlightBytes = 0;
-  /** When upstream last sent a byte (or was dialled), and when the request in flight began. */
-  private lastHeard = 0;
-  private sentAt = 0;
-  private replayed = false;
+  /** The request in workerd, kept to go out again after workerd's idle close (in-flight-request.ts). */
+  private readonly inFlight: InFlightRequest;
   /** This client's place in the admission's line (admission-turn.ts). */
   private readonly turn: AdmissionTurn;
   /** Answered 413 for a request past the limit: what the client still sends is thrown away. */
@@ -75,6 +68,7 @@ export class Relay {
     private readonly client: Socket,
     private readonly settings: RelaySettings,
   ) {
+    this.inFlight = new InFlightRequest(settings.quietMs);
     this.held = new HeldAnswer(client, () => this.upstream);
     this.turn = new AdmissionTurn(settings.admission, (chunks) => this.sendQueued(chunks));
     client.on("data", this.onData);
@@ -94,7 +88,7 @@ export class Relay {
   private readonly onDrain = () => this.upstream?.resume();
   private readonly onEnd = () => this.clientEnded();
   private readonly onIdle = () => {
-    if (this.inFlightBytes === 0) this.client.end();
+    if (this.inFlight.bytes === 0) this.client.end();
   };
 
   private fromClient(given: Buffer): void {
@@ -104,7 +98,7 @@ export class Relay {
       if (this.turn.add(this.tidy.more(given))) this.client.pause();
       return;
     }
-    const starts = this.inFlightBytes === 0 && !this.turn.admitted;
+    const starts = this.inFlight.bytes === 0 && !this.turn.admitted;
     const whole = starts ? this.wholeHead(given) : given;
     if (whole === undefined) return;
     const handOver = this.settings.handOver;
@@ -159,15 +153,12 @@ export class Relay {
   private send(chunk: Buffer): void {
     if (this.refused) return;
     const max = this.settings.maxRequestBytes;
-    if (max !== undefined && this.inFlightBytes + chunk.length > max) {
+    if (max !== undefined && this.inFlight.bytes + chunk.length > max) {
       this.refuse(max);
       return;
     }
     const upstream = this.upstream ?? this.dial();
-    if (this.inFlightBytes === 0) this.sentAt = Date.now();
-    this.inFlightBytes += chunk.length;
-    if (this.inFlightBytes > REPLAY_LIMIT_BYTES) this.inFlight = undefined;
-    this.inFlight?.push(chunk);
+    this.inFlight.sent(chunk);
     if (!upstream.write(chunk)) this.client.pause();
   }
 
@@ -191,8 +182,7 @@ export class Relay {
     const upstream = this.upstream;
     this.upstream = undefined;
     upstream?.destroy();
-    this.inFlight = undefined;
-    this.inFlightBytes = 0;
+    this.inFlight.dropped();
     this.turn.leave();
     this.client.resume();
     this.client.end(tooLargeAnswer(max));
@@ -201,10 +191,8 @@ export class Relay {
 
   private fromUpstream(size: number): void {
     let chunk: Buffer = UPSTREAM_READS.subarray(0, size);
-    if (this.inFlightBytes > 0) {
-      this.inFlight = [];
-      this.inFlightBytes = 0;
-      this.replayed = false;
+    if (this.inFlight.bytes > 0) {
+      this.inFlight.answered();
       this.turn.leave();
       this.tidy.answered();
       const mark = markOf(chunk);
@@ -218,7 +206,7 @@ export class Relay {
         return;
       }
     }
-    this.lastHeard = Date.now();
+    this.inFlight.heard();
     // A copy (from Node's pool when small): the write may finish after the next read reuses the buffer.
     if (this.held.holding) this.held.keep(Buffer.from(chunk));
     else if (!this.client.write(Buffer.from(chunk))) this.upstream?.pause();
@@ -262,29 +250,18 @@ export class Relay {
     };
     const upstream = connect(options);
     this.upstream = upstream;
-    this.lastHeard = Date.now();
+    this.inFlight.heard();
     upstream.on("drain", () => this.client.resume());
     upstream.on("end", () => this.upstreamGone(upstream, false));
     upstream.on("error", () => this.upstreamGone(upstream, true));
     return upstream;
   }
 
-  /**
-   * workerd's idle close: a quiet spell, and no request in flight or one sent when workerd's wait was
-   * (nearly) over. workerd closes only while it waits for a request, before reading one, so that request
-   * can go out again on a new connection; anything else that closes is passed on to the client.
-   */
-  private isIdleClose(): boolean {
-    const { quietMs } = this.settings;
-    if (Date.now() - this.lastHeard < quietMs || this.replayed || this.client.readableEnded) return false;
-    return this.inFlightBytes === 0 || this.sentAt - this.lastHeard >= quietMs / 2;
-  }
-
   private upstreamGone(upstream: Socket, reset: boolean): void {
     if (upstream !== this.upstream) return;
     this.upstream = undefined;
     upstream.destroy();
-    if (this.held.holding && !this.isIdleClose()) {
+    if (this.held.holding && !this.inFlight.isIdleClose(this.client.readableEnded)) {
       // An answer held for its `wait` goes out first; then the client learns what became of workerd.
       this.held.afterwards(() => (reset ? this.client.resetAndDestroy() : this.client.end()));
       return;
@@ -294,14 +271,12 @@ export class Relay {
       this.client.end();
       return;
     }
-    if (!this.isIdleClose() || (this.inFlightBytes > 0 && this.inFlight === undefined)) {
+    if (!this.inFlight.isIdleClose(this.client.readableEnded) || this.inFlight.unreplayable) {
       // A reset stays a reset (mb's CONNECTION_RESET_BY_PEER fault, as the edge approximates it).
       if (reset) this.client.resetAndDestroy();
       else this.client.end();
-    } else if (this.inFlight !== undefined && this.inFlight.length > 0) {
-      this.replayed = true;
-      const fresh = this.dial();
-      for (const chunk of this.inFlight) fresh.write(chunk);
+    } else if (this.inFlight.replayable) {
+      this.inFlight.replayOn(this.dial());
       this.client.resume();
     }
   }
