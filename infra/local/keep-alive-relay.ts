@@ -7,7 +7,8 @@ import { HeldAnswer } from "./held-answer.ts";
 import { InFlightRequest } from "./in-flight-request.ts";
 import { markOf, playFault, withConnectionClose, withoutMark } from "./relay-marks.ts";
 import { tooLargeAnswer } from "./request-limit.ts";
-import { linesEnd, RequestTidy } from "./request-tidy.ts";
+import { RequestTidy } from "./request-tidy.ts";
+import { WholeHead } from "./whole-head.ts";
 
 /** Where workerd listens: a TCP port, or a unix socket (net.connect's options either way). */
 export type Upstream = { host: string; port: number } | { path: string };
@@ -27,9 +28,6 @@ export interface RelaySettings {
   handOver?: (client: Socket, chunk: Buffer) => void;
 }
 
-/** A request's head is held back until complete up to this size (workerd refuses a longer one anyway). */
-const MAX_HELD_HEAD = 128 * 1024;
-
 /** How long a refused client may go on sending (its bytes thrown away) before its connection is cut. */
 const REFUSED_DRAIN_MS = 5_000;
 
@@ -39,8 +37,6 @@ const REFUSED_DRAIN_MS = 5_000;
  * 64 KiB allocation and the readable stream's bookkeeping per chunk (infra/bench/BODY-PROFILE.md, relay).
  */
 const UPSTREAM_READS = Buffer.allocUnsafe(64 * 1024);
-
-const HEAD_END = Buffer.from("\r\n\r\n");
 
 /** One client connection and the workerd connection currently behind it. */
 export class Relay {
@@ -53,16 +49,14 @@ export class Relay {
   private refused = false;
   /** An answer asked for the connection to close after it (CLOSE_AFTER_ANSWER): nothing more is relayed. */
   private closing = false;
-  /** A request's head while it is still incomplete: held back, so a half-sent head takes no admission place. */
-  private head: Buffer | undefined;
-  /** Where the head that `wholeHead` last gave ends (its blank line), or -1 past MAX_HELD_HEAD. */
-  private headEnd = -1;
   /** No byte of this connection has been relayed yet: only then may it be handed over (handed-over.ts). */
   private fresh = true;
   /** An answer held back for its stub's `wait` (held-answer.ts). */
   private readonly held: HeldAnswer;
   /** What workerd cannot read in a request is taken out (request-tidy.ts): nothing, for plain requests. */
   private readonly tidy = new RequestTidy();
+  /** A request's head while it is still incomplete (whole-head.ts). */
+  private readonly head = new WholeHead(this.tidy);
 
   constructor(
     private readonly client: Socket,
@@ -99,39 +93,19 @@ export class Relay {
       return;
     }
     const starts = this.inFlight.bytes === 0 && !this.turn.admitted;
-    const whole = starts ? this.wholeHead(given) : given;
+    const whole = starts ? this.head.take(given) : given;
     if (whole === undefined) return;
     const handOver = this.settings.handOver;
     // Only a connection's first request: one pipelined behind an answer still streaming would cut it short.
-    if (this.fresh && handOver !== undefined && handedOver(whole, this.headEnd)) {
+    if (this.fresh && handOver !== undefined && handedOver(whole, this.head.end)) {
       this.handOver(handOver, whole);
       return;
     }
     this.fresh = false;
-    const chunk = starts ? this.tidy.start(whole, this.headEnd) : this.tidy.more(whole);
+    const chunk = starts ? this.tidy.start(whole, this.head.end) : this.tidy.more(whole);
     if (chunk.length === 0) return;
     if (starts && !this.turn.enter(chunk)) return;
     this.send(chunk);
-  }
-
-  /**
-   * The bytes that start a request once its head is complete, or undefined while it is not: 900 connections
-   * that each sent half a head held every place in the line (mb and Node's servers read a whole head first),
-   * and a new client waited seconds. A head past MAX_HELD_HEAD goes on as it is, for workerd to refuse.
-   */
-  private wholeHead(chunk: Buffer): Buffer | undefined {
-    let whole = this.head === undefined ? chunk : Buffer.concat([this.head, chunk]);
-    // CR/LF before a request line (a stray CRLF after the last body) is skipped, as Node's parser skips it.
-    if ((whole[0] === 0x0d || whole[0] === 0x0a) && this.tidy.dropsLeadingLines) {
-      whole = whole.subarray(linesEnd(whole));
-    }
-    this.headEnd = whole.indexOf(HEAD_END);
-    if (whole.length < MAX_HELD_HEAD && this.headEnd < 0) {
-      this.head = whole.length > 0 ? whole : undefined;
-      return undefined;
-    }
-    this.head = undefined;
-    return whole;
   }
 
   private sendQueued(chunks: Buffer[]): void {
