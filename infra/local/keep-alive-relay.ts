@@ -1,4 +1,4 @@
-import { connect, type NetConnectOpts, type Socket } from "node:net";
+import type { Socket } from "node:net";
 import { CLOSE_AFTER_ANSWER, type SocketFault } from "@mockctl/contract/faults";
 import type { Admission } from "./admission.ts";
 import { AdmissionTurn } from "./admission-turn.ts";
@@ -8,10 +8,10 @@ import { InFlightRequest } from "./in-flight-request.ts";
 import { markOf, playFault, withConnectionClose, withoutMark } from "./relay-marks.ts";
 import { tooLargeAnswer } from "./request-limit.ts";
 import { RequestTidy } from "./request-tidy.ts";
+import { connectUpstream, type Upstream } from "./upstream-connection.ts";
 import { WholeHead } from "./whole-head.ts";
 
-/** Where workerd listens: a TCP port, or a unix socket (net.connect's options either way). */
-export type Upstream = { host: string; port: number } | { path: string };
+export type { Upstream } from "./upstream-connection.ts";
 
 export interface RelaySettings {
   upstream: Upstream;
@@ -30,13 +30,6 @@ export interface RelaySettings {
 
 /** How long a refused client may go on sending (its bytes thrown away) before its connection is cut. */
 const REFUSED_DRAIN_MS = 5_000;
-
-/**
- * workerd's bytes are read into this one buffer (net's `onread`), shared by every relay: a chunk is
- * handled in the read's own callback and copied out before the next read can reuse it. That skips a
- * 64 KiB allocation and the readable stream's bookkeeping per chunk (infra/bench/BODY-PROFILE.md, relay).
- */
-const UPSTREAM_READS = Buffer.allocUnsafe(64 * 1024);
 
 /** One client connection and the workerd connection currently behind it. */
 export class Relay {
@@ -163,8 +156,8 @@ export class Relay {
     setTimeout(() => this.client.destroy(), REFUSED_DRAIN_MS).unref();
   }
 
-  private fromUpstream(size: number): void {
-    let chunk: Buffer = UPSTREAM_READS.subarray(0, size);
+  /** An arrow, so that it is itself each upstream connection's reader: no wrapper to call per chunk. */
+  private readonly fromUpstream = (chunk: Buffer): void => {
     if (this.inFlight.bytes > 0) {
       this.inFlight.answered();
       this.turn.leave();
@@ -184,7 +177,7 @@ export class Relay {
     // A copy (from Node's pool when small): the write may finish after the next read reuses the buffer.
     if (this.held.holding) this.held.keep(Buffer.from(chunk));
     else if (!this.client.write(Buffer.from(chunk))) this.upstream?.pause();
-  }
+  };
 
   /**
    * A stub that says `Connection: close`: its answer goes out with that header, and the client's connection
@@ -210,19 +203,7 @@ export class Relay {
   }
 
   private dial(): Socket {
-    const options: NetConnectOpts = {
-      ...this.settings.upstream,
-      noDelay: true,
-      onread: {
-        buffer: UPSTREAM_READS,
-        // True: reading goes on (a false would pause it; backpressure pauses through `pause()` instead).
-        callback: (size) => {
-          this.fromUpstream(size);
-          return true;
-        },
-      },
-    };
-    const upstream = connect(options);
+    const upstream = connectUpstream(this.settings.upstream, this.fromUpstream);
     this.upstream = upstream;
     this.inFlight.heard();
     upstream.on("drain", () => this.client.resume());
