@@ -15,6 +15,7 @@ import { builtKey } from "./assets.ts";
 import { DATA_SOURCES_BINDING, dataSourceService } from "./data-sources.ts";
 import { API_KEY_ENV, type BuildRequest, type Layout, STARTED_AT_ENV } from "./layout.ts";
 import { applyMigrations, migrationFiles } from "./migrations.ts";
+import { PROXY_OUT_BINDING, proxyOutService } from "./proxy-out.ts";
 import { type LocalWorker, loadWorker } from "./worker-options.ts";
 
 /**
@@ -133,6 +134,7 @@ export async function build(request: BuildRequest): Promise<void> {
     ...edge.options.serviceBindings,
     // Served at run time by the launcher's loopback (loopback.ts); this function only shapes the config.
     [DATA_SOURCES_BINDING]: dataSourceService(process.cwd()) as never,
+    [PROXY_OUT_BINDING]: proxyOutService as never,
     // Shapes only, likewise: the host's socket is given at start, and the supervisor is the loopback's.
     ...userCodeHostBindings(),
   };

@@ -18,12 +18,23 @@ export interface Loopback {
 /** A binding the launcher serves, by binding name. */
 export type NodeServices = Record<string, (request: Request) => Promise<Response>>;
 
+/** The Worker's own headers (a proxied request's, PROXY_OUT), without Miniflare's routing ones. */
+function headersOf(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  const raw = req.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    if (!raw[i]!.toLowerCase().startsWith("mf-")) headers.append(raw[i]!, raw[i + 1]!);
+  }
+  return headers;
+}
+
 async function requestOf(req: IncomingMessage): Promise<Request> {
   const url = String(req.headers[ORIGINAL_URL] ?? `http://loopback${req.url}`);
-  if (req.method === "GET" || req.method === "HEAD") return new Request(url, { method: req.method });
+  const headers = headersOf(req);
+  if (req.method === "GET" || req.method === "HEAD") return new Request(url, { method: req.method, headers });
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
-  return new Request(url, { method: req.method, body: Buffer.concat(chunks) });
+  return new Request(url, { method: req.method, headers, body: Buffer.concat(chunks) });
 }
 
 async function answer(req: IncomingMessage, res: ServerResponse, services: NodeServices): Promise<void> {
@@ -35,10 +46,13 @@ async function answer(req: IncomingMessage, res: ServerResponse, services: NodeS
     return;
   }
   const response = await serve(await requestOf(req));
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
     headers[name] = value;
   });
+  // Each Set-Cookie on a line of its own (an origin's, through PROXY_OUT): joined they are another cookie.
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) headers["set-cookie"] = cookies;
   res.writeHead(response.status, headers);
   res.end(Buffer.from(await response.arrayBuffer()));
 }

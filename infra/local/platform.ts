@@ -20,6 +20,7 @@ import { API_KEY_ENV, repositoryRoot, STARTED_AT_ENV } from "./layout.ts";
 import { startLoopback } from "./loopback.ts";
 import { defaultPorts, portsService } from "./ports-service.ts";
 import { openPrivateDoor } from "./private-door.ts";
+import { PROXY_OUT_BINDING, proxyOutService } from "./proxy-out.ts";
 import { supervise } from "./supervisor.ts";
 import { spawnTethered } from "./tether.ts";
 import { workerdArgs } from "./workerd-args.ts";
@@ -155,6 +156,7 @@ async function startOn(dataDir: string, options: PlatformOptions, unlock: () => 
       options.dataSourceRoot ?? process.env.INIT_CWD ?? process.cwd(),
     ),
     [USER_CODE_SUPERVISOR_BINDING]: supervisorService(userCode),
+    [PROXY_OUT_BINDING]: proxyOutService,
     [IMPOSTER_PORTS_BINDING]: portsService(() => listeners),
   });
   let listeners: ImposterPorts | undefined;
