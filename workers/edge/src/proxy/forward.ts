@@ -2,6 +2,7 @@ import type { EngineDeps, ImposterEngine, IsResponse, MbRequest, Proxy as ProxyC
 import { MbFailure, originAnswer, outboundRequest } from "@mockctl/core";
 import { type Loopback, LoopbackRefused } from "./loopback.ts";
 import { requestOverSocket } from "./socket-http.ts";
+import { fetchHttps } from "./through-launcher.ts";
 
 const encoder = new TextEncoder();
 
@@ -28,6 +29,8 @@ interface ProxyEnv {
    * `passphrase` are kept and echoed but no certificate is presented.
    */
   PROXY_CLIENT_CERT?: Fetcher;
+  /** The local platform's launcher, which sends https proxies on as mb does (through-launcher.ts). */
+  PROXY_OUT?: Fetcher;
 }
 
 const invalidProxy = (message: string) => new MbFailure({ code: "invalid proxy", message });
@@ -60,6 +63,7 @@ export async function forward(
   limitMs: number,
   loopback?: Loopback,
   clientCert?: Fetcher,
+  proxyOut?: Fetcher,
 ): Promise<IsResponse> {
   const outbound = outboundRequest(request, proxy, target);
   const signal = AbortSignal.timeout(limitMs);
@@ -85,7 +89,7 @@ export async function forward(
         ? requestOverSocket(outbound.url, outbound, signal, PROXY_BODY_LIMIT_BYTES)
         : viaCert
           ? clientCert.fetch(outbound.url, init)
-          : fetch(outbound.url, init)));
+          : fetchHttps(outbound.url, init, proxy, limitMs, proxyOut)));
     const bytes = await bodyOf(response, proxy);
     // fetch hands over a compressed body decoded; the socket's answer is the origin's bytes as sent.
     const encoded = !viaSocket && response.headers.has("content-encoding");
@@ -130,8 +134,8 @@ function withinLimit<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
 /** The engine's proxy seam for one request, whose raw target (path and query as sent) is forwarded. */
 export function proxyDeps(env: object, target: string, loopback?: Loopback): Pick<EngineDeps, "proxy"> {
   const limit = limitOf(env);
-  const cert = (env as ProxyEnv).PROXY_CLIENT_CERT;
-  return { proxy: (request, proxy) => forward(request, proxy, target, limit, loopback, cert) };
+  const { PROXY_CLIENT_CERT: cert, PROXY_OUT: out } = env as ProxyEnv;
+  return { proxy: (request, proxy) => forward(request, proxy, target, limit, loopback, cert, out) };
 }
 
 const proxying = new WeakMap<ImposterEngine, boolean>();
