@@ -19,8 +19,9 @@ const nextStamp = () => Date.now() * 1_000 + (sent++ % 1_000);
  */
 async function portsOf(env: Env, db: Db, workspaceId: string, stamp: number): Promise<PortsUpdate> {
   const entries = await listProtocols(db, workspaceId);
+  const ports = entries.map((entry) => entry.port);
   const https = entries.filter((entry) => entry.protocol === "https");
-  if (https.length === 0) return { ports: entries.map((entry) => entry.port), stamp };
+  if (https.length === 0) return { ports, stamp };
   const tls: Record<string, PortTls> = {};
   await Promise.all(
     https.map(async ({ port }) => {
@@ -28,7 +29,7 @@ async function portsOf(env: Env, db: Db, workspaceId: string, stamp: number): Pr
       if (record !== null) tls[port] = tlsOf(record.imposter as unknown as Record<string, unknown>);
     }),
   );
-  return { ports: entries.map((entry) => entry.port), tls, stamp };
+  return { ports, tls, stamp };
 }
 
 /**

@@ -27,16 +27,6 @@ export async function claimPort(db: Db, workspaceId: string, imposter: CatalogIm
 export const releasePort = (db: Db, workspaceId: string, port: number) =>
   db.delete(imposters).where(and(eq(imposters.workspaceId, workspaceId), eq(imposters.port, port)));
 
-/** Ascending ports: Mountebank keeps imposters in an object keyed by port, which orders them so. */
-export async function listPorts(db: Db, workspaceId: string): Promise<number[]> {
-  const rows = await db
-    .select({ port: imposters.port })
-    .from(imposters)
-    .where(eq(imposters.workspaceId, workspaceId))
-    .orderBy(asc(imposters.port));
-  return rows.map((row) => row.port);
-}
-
 /** Every port of the workspace with its protocol, ascending. */
 export async function listProtocols(
   db: Db,
@@ -47,6 +37,11 @@ export async function listProtocols(
     .from(imposters)
     .where(eq(imposters.workspaceId, workspaceId))
     .orderBy(asc(imposters.port));
+}
+
+/** Ascending ports: Mountebank keeps imposters in an object keyed by port, which orders them so. */
+export async function listPorts(db: Db, workspaceId: string): Promise<number[]> {
+  return (await listProtocols(db, workspaceId)).map((row) => row.port);
 }
 
 /** Rewrites an entry in place, for a port whose earlier claim was never completed. */
