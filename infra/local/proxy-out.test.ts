@@ -3,9 +3,11 @@ import { createServer, type Server } from "node:https";
 import type { AddressInfo } from "node:net";
 import type { TLSSocket } from "node:tls";
 import { gzipSync } from "node:zlib";
+import { encodeProxyTls, PROXY_BODY_LIMIT_BYTES, PROXY_TLS_HEADER } from "@mockctl/contract/proxy-out";
 import { freePort, type MbProcess, startMountebank } from "@mockctl/differential";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { platformForTests } from "./platform-for-tests.ts";
+import { proxyOutService } from "./proxy-out.ts";
 
 /**
  * mb 2.9.1 proxies to an https origin without checking its certificate and with the proxy's own key and
@@ -32,6 +34,13 @@ async function origin(mutual: boolean): Promise<number> {
     if (request.url === "/zipped") {
       response.writeHead(200, { "content-type": "text/plain", "content-encoding": "gzip" });
       response.end(gzipSync("hello, zipped"));
+      return;
+    }
+    if (request.url === "/huge") {
+      // Far past the proxy's body limit, in pieces and without a length, as a stream would come.
+      const piece = Buffer.alloc(1024 * 1024, "x");
+      for (let i = 0; i < 64; i++) response.write(piece);
+      response.end();
       return;
     }
     const peer = (request.socket as TLSSocket).getPeerCertificate();
@@ -97,6 +106,28 @@ describe("a proxy to an https origin", () => {
     const answers = await viaBoth({ to: `https://localhost:${port}`, ...identity }, "/");
     expect(answers.mb).toBe("200 client client [a=1; b=2]");
     expect(answers.platform).toBe(answers.mb);
+  });
+
+  it("refuses an answer past the proxy's body limit, which the launcher reads no further than that", async () => {
+    const port = await origin(false);
+    const imposter = await freePort();
+    const proxy = { to: `https://localhost:${port}` };
+    const stubs = [{ responses: [{ proxy }] }];
+    await fetch(`${platform.url}/imposters`, {
+      method: "POST",
+      body: JSON.stringify({ protocol: "http", port: imposter, stubs }),
+    });
+    const answer = await fetch(`${platform.url}/i/${imposter}/huge`);
+    expect(await answer.text()).toContain(`is larger than ${PROXY_BODY_LIMIT_BYTES} bytes`);
+    // The launcher itself holds no more of the origin's 64 MiB than the limit and the chunk that passed it.
+    const tls = encodeProxyTls({ limitMs: 5_000 });
+    const held = await proxyOutService(
+      new Request(`https://localhost:${port}/huge`, { headers: { [PROXY_TLS_HEADER]: tls } }),
+    );
+    const size = (await held.arrayBuffer()).byteLength;
+    expect(size).toBeGreaterThan(PROXY_BODY_LIMIT_BYTES);
+    expect(size).toBeLessThan(PROXY_BODY_LIMIT_BYTES + 1024 * 1024);
+    expect(held.headers.get("content-length")).toBeNull();
   });
 
   it("is refused by that origin without them, on both", async () => {

@@ -1,5 +1,10 @@
 import { request as httpsRequest } from "node:https";
-import { decodeProxyTls, PROXY_OUT_BINDING, PROXY_TLS_HEADER } from "@mockctl/contract/proxy-out";
+import {
+  decodeProxyTls,
+  PROXY_BODY_LIMIT_BYTES,
+  PROXY_OUT_BINDING,
+  PROXY_TLS_HEADER,
+} from "@mockctl/contract/proxy-out";
 
 export { PROXY_OUT_BINDING };
 
@@ -42,16 +47,28 @@ export async function proxyOutService(incoming: Request): Promise<Response> {
       },
       (answer) => {
         const chunks: Buffer[] = [];
-        answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+        let size = 0;
+        answer.on("data", (chunk: Buffer) => {
+          chunks.push(chunk);
+          size += chunk.length;
+          // A byte past the edge's limit is enough for it to refuse the answer; the rest is not read.
+          if (size > PROXY_BODY_LIMIT_BYTES) answer.destroy();
+        });
         answer.on("error", reject);
-        answer.on("end", () => {
+        answer.on("close", () => {
+          if (size > PROXY_BODY_LIMIT_BYTES) done();
+        });
+        const done = () => {
           const out = new Headers();
           const raw = answer.rawHeaders;
           for (let i = 0; i + 1 < raw.length; i += 2) out.append(raw[i]!, raw[i + 1]!);
+          // Cut short: the loopback must not promise the bytes that were never read.
+          if (size > PROXY_BODY_LIMIT_BYTES) out.delete("content-length");
           const status = answer.statusCode ?? 502;
           const nothing = status === 204 || status === 304 || incoming.method === "HEAD";
           resolve(new Response(nothing ? null : Buffer.concat(chunks), { status, headers: out }));
-        });
+        };
+        answer.on("end", done);
       },
     );
     sent.on("error", reject);

@@ -8,6 +8,13 @@
  * platform has no such binding. No zod here: the launcher's bundle carries no third-party code.
  */
 export const PROXY_OUT_BINDING = "PROXY_OUT";
+
+/**
+ * The largest origin body a proxy takes (mb has none). It is held in memory, saved base64 or as text in
+ * the imposter's definition (itself limited to 10 MiB of JSON), and sent again on every replay. The
+ * launcher stops reading an origin a byte past it, so a huge answer never fills its memory either.
+ */
+export const PROXY_BODY_LIMIT_BYTES = 5 * 1024 * 1024;
 export const PROXY_TLS_HEADER = "x-mockctl-proxy-tls";
 
 /** mb's client-side TLS fields of a proxy, and how long the edge waits for the origin. */

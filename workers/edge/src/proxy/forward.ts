@@ -1,8 +1,11 @@
+import { PROXY_BODY_LIMIT_BYTES } from "@mockctl/contract/proxy-out";
 import type { EngineDeps, ImposterEngine, IsResponse, MbRequest, Proxy as ProxyConfig } from "@mockctl/core";
 import { MbFailure, originAnswer, outboundRequest } from "@mockctl/core";
 import { type Loopback, LoopbackRefused } from "./loopback.ts";
 import { requestOverSocket } from "./socket-http.ts";
 import { fetchHttps } from "./through-launcher.ts";
+
+export { PROXY_BODY_LIMIT_BYTES };
 
 const encoder = new TextEncoder();
 
@@ -12,12 +15,6 @@ const encoder = new TextEncoder();
  * object, which serves its proxy requests one at a time.
  */
 export const PROXY_TIME_LIMIT_MS = 10_000;
-
-/**
- * The largest origin body a proxy takes (mb has none). It is held in memory, saved base64 or as text in
- * the imposter's definition (itself limited to 10 MiB of JSON), and sent again on every replay.
- */
-export const PROXY_BODY_LIMIT_BYTES = 5 * 1024 * 1024;
 
 interface ProxyEnv {
   /** A shorter limit for tests (a string var), in milliseconds. */
