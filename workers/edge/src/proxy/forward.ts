@@ -22,8 +22,9 @@ interface ProxyEnv {
   /**
    * An mTLS certificate binding (`mtls_certificates` in wrangler) that presents a client certificate:
    * `fetch` cannot take one per request, so proxies that set `cert` (mb's client identity toward an
-   * origin that requires mutual TLS) go out through this binding instead. Unbound, `cert`/`key`/
-   * `passphrase` are kept and echoed but no certificate is presented.
+   * origin that requires mutual TLS) go out through this binding instead. Unbound on Cloudflare,
+   * `cert`/`key`/`passphrase` are kept and echoed but no certificate is presented; the local platform
+   * presents each proxy's own through PROXY_OUT.
    */
   PROXY_CLIENT_CERT?: Fetcher;
   /** The local platform's launcher, which sends https proxies on as mb does (through-launcher.ts). */
