@@ -78,10 +78,6 @@ describe("save and replay", () => {
   });
 });
 
-/**
- * `mockctl requests <port> -f --interval <ms>` against `url` until `done` is seen on its stdout: `call` is
- * made once the journal so far (`first`) is printed. Answers every line printed.
- */
 /** An HTTPS GET of an imposter's own port (its certificate not checked), tried for up to 6 s: status and body. */
 async function untilTls(port: number): Promise<string> {
   const once = () =>
@@ -107,6 +103,10 @@ async function untilTls(port: number): Promise<string> {
   return seen;
 }
 
+/**
+ * `mockctl requests <port> -f --interval <ms>` against `url` until `done` is seen on its stdout: `call` is
+ * made once the journal so far (`first`) is printed. Answers every line printed.
+ */
 async function follow(
   url: string,
   [port, interval]: [number, number],
@@ -130,8 +130,17 @@ async function follow(
   child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
     seen += chunk;
   });
+  let exited = false;
+  child.once("exit", () => {
+    exited = true;
+  });
   const until = async (text: string) => {
-    while (!seen.includes(text)) await new Promise((wait) => setTimeout(wait, 50));
+    while (!seen.includes(text)) {
+      // A CLI that ended (an error, on stderr above) will never print it: fail now, not at the timeout.
+      if (exited)
+        throw new Error(`mockctl requests exited before printing ${JSON.stringify(text)}:\n${seen}`);
+      await new Promise((wait) => setTimeout(wait, 50));
+    }
   };
   await until(first);
   await call();
@@ -153,9 +162,11 @@ describe("requests", () => {
   });
 
   it("--follow polls a real mb 2.9.1, which has no journal stream", async () => {
-    const port = 5650;
-    const imposter = { protocol: "http", port, recordRequests: true, stubs: [] };
-    await fetch(`${mb.url}/imposters`, { method: "POST", body: JSON.stringify(imposter) });
+    // mb picks a free port itself when none is given (a fixed one was once taken on a busy CI machine).
+    const imposter = { protocol: "http", recordRequests: true, stubs: [] };
+    const created = await fetch(`${mb.url}/imposters`, { method: "POST", body: JSON.stringify(imposter) });
+    expect(created.status).toBe(201);
+    const { port } = (await created.json()) as { port: number };
     await fetch(`http://127.0.0.1:${port}/before`);
     const call = () => fetch(`http://127.0.0.1:${port}/after`);
     const lines = await follow(mb.url, [port, 100], ["GET /before", "GET /after"], call);
