@@ -15,7 +15,7 @@ export function portsService(listeners: () => ImposterPorts | undefined) {
     const update: unknown = await incoming.json().catch(() => undefined);
     if (new URL(incoming.url).pathname === "/tls") {
       if (typeof update !== "object" || update === null) return new Response("expected TLS", { status: 400 });
-      return Response.json(checkTls(tlsOf(update as Record<string, unknown>)));
+      return Response.json(checkTls(tlsOf(update)));
     }
     if (!isPortsUpdate(update)) return new Response("expected { ports, stamp }", { status: 400 });
     return Response.json(await ports.set({ ports: update.ports, tls: update.tls }, update.stamp));
@@ -61,7 +61,7 @@ export async function defaultPorts(upstream: Upstream, apiKey: string | undefine
   for (const { port, protocol } of imposters) {
     if (protocol !== "https") continue;
     const definition = await askAdmin(target, `/imposters/${port}?replayable=true`, apiKey);
-    tls[port] = tlsOf(definition as Record<string, unknown>);
+    tls[port] = tlsOf(definition as object);
   }
   return { ports: imposters.map((imposter) => imposter.port), tls };
 }

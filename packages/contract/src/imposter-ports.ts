@@ -76,7 +76,8 @@ const isText = (value: unknown): value is string => typeof value === "string" &&
  * The TLS fields of an imposter, as stored or as printed (where an absent `ca` reads null): only values of
  * the types Node takes, so a stray field never reaches `https.createServer`.
  */
-export function tlsOf(imposter: Record<string, unknown>): PortTls {
+export function tlsOf(definition: object): PortTls {
+  const imposter = definition as Record<string, unknown>;
   const tls: PortTls = {};
   if (isText(imposter.key)) tls.key = imposter.key;
   if (isText(imposter.cert)) tls.cert = imposter.cert;

@@ -26,7 +26,7 @@ async function portsOf(env: Env, db: Db, workspaceId: string, stamp: number): Pr
   await Promise.all(
     https.map(async ({ port }) => {
       const record = await imposterObject(env, workspaceId, port).summary();
-      if (record !== null) tls[port] = tlsOf(record.imposter as unknown as Record<string, unknown>);
+      if (record !== null) tls[port] = tlsOf(record.imposter);
     }),
   );
   return { ports, tls, stamp };

@@ -23,7 +23,7 @@ export async function assertReadableTls(
   if (launcher === undefined || admin.principal.workspaceId !== admin.env.WORKSPACE) return;
   for (const draft of drafts) {
     if (draft.protocol !== "https") continue;
-    const tls = tlsOf(draft as unknown as Record<string, unknown>);
+    const tls = tlsOf(draft);
     const answer = await launcher.fetch(IMPOSTER_TLS_URL, { method: "POST", body: JSON.stringify(tls) });
     if (!answer.ok) {
       await answer.body?.cancel();
