@@ -10,6 +10,7 @@ import { profileIsolate, selfTimes } from "./cdp-profile.ts";
 import { cpuPerRequest } from "./cpu-time.ts";
 import { FLOOR_POST, FLOORS } from "./floors.ts";
 import { ISSUE12_SCENARIOS } from "./issue12-scenarios.ts";
+import { LOADTEST_SCENARIOS } from "./loadtest-scenarios.ts";
 import { startTargets, type Target, type Where } from "./profile-targets.ts";
 import { createImposter, SCENARIOS, type Scenario, verify, wrkLoadOf, wrkPathOf } from "./scenarios.ts";
 import { upperMedian } from "./stats.ts";
@@ -42,7 +43,9 @@ const HEADER_POST: Scenario = {
   headers: { ...HEADER.headers, "content-type": "application/json" },
   body: POST_BODY,
 };
-const ALL = new Map([...FLOORS, ...SCENARIOS, ...ISSUE12_SCENARIOS, HEADER_POST].map((s) => [s.id, s]));
+const ALL = new Map(
+  [...FLOORS, ...SCENARIOS, ...ISSUE12_SCENARIOS, ...LOADTEST_SCENARIOS, HEADER_POST].map((s) => [s.id, s]),
+);
 const WHERE = new Set<Where>(["floor", "direct", "relay", "other-relay", "npm"]);
 
 const cases = args.cases.split(",").map((spec) => {

@@ -1,6 +1,6 @@
 import { type ImposterAddress, noSuchImposterResponse, objectName } from "@mockctl/contract";
 import type { RawHttpRequest, ResponseDescription } from "@mockctl/core";
-import { decodeRequestBody, type ImposterEngine, normalizeRequest } from "@mockctl/core";
+import { type ImposterEngine, normalizeRequest } from "@mockctl/core";
 import { answer, type Hit } from "./answer.ts";
 import { countStateless } from "./counting.ts";
 import { toRawRequest, withNamedHeaders, withReadBody } from "./incoming.ts";
@@ -15,7 +15,7 @@ export { FLUSH_MS } from "./counting.ts";
 
 type Known = Pick<Hit, "env" | "ctx" | "name">;
 
-/** A request the memo could not answer, and its body if the front door has read it already. */
+/** A request on its way to an answer, and its body once the front door has read it. */
 interface Unanswered {
   known: Known;
   served: Served;
@@ -43,21 +43,35 @@ function serveFrom(
   if (requireKey !== undefined && !hasKey(request, requireKey)) return keyRequired(requireKey);
   const memo = memoFor(engine);
   if (memo === null) return serveFresh({ known, served, engine, request, target }, null, "");
-  const line = memoKey(memo, request.method, target, request.headers);
-  if (!memo.body || request.body === null) {
-    const key = memo.body ? withBody(line, "") : line;
+  // Each of the request's getters is a call into the runtime: asked once.
+  const { method, headers } = request;
+  const line = memoKey(memo, method, target, headers);
+  if (!memo.body) {
+    return fromMemo(memo, line, known) ?? serveFresh({ known, served, engine, request, target }, memo, line);
+  }
+  // A GET or HEAD rarely has a body: asking saves it a trip through the runtime's event loop. Any other
+  // method would pay for the stream's wrapper, and reading an absent body gives the empty text anyway.
+  if ((method === "GET" || method === "HEAD") && request.body === null) {
+    const key = withBody(line, "");
     return fromMemo(memo, key, known) ?? serveFresh({ known, served, engine, request, target }, memo, key);
   }
   // The remembered answer is keyed by the body's text, which an encoded body's bytes are not.
-  if (request.headers.has("content-encoding")) {
+  if (headers.has("content-encoding"))
     return serveFresh({ known, served, engine, request, target }, null, "");
-  }
-  return request.arrayBuffer().then((buffer) => {
-    const body = decodeRequestBody(buffer);
-    const unanswered = { known, served, engine, request, target, body };
+  return byBody(memo, line, { known, served, engine, request, target });
+}
+
+/**
+ * The answer remembered under the line and the body, read as text rather than as bytes decoded here: an
+ * ArrayBuffer costs a request its backing store and the collections that free it (BODY-PROFILE.md, section
+ * 24). The edge's text() keeps a leading byte order mark (do_not_strip_bom_in_read_all_text), as mb does.
+ */
+function byBody(memo: RouteMemo, line: string, unanswered: Unanswered): Promise<Response> {
+  return unanswered.request.text().then((body) => {
+    unanswered.body = body;
     if (body.length > MEMO_BODY_LIMIT) return serveFresh(unanswered, null, "");
     const key = withBody(line, body);
-    return fromMemo(memo, key, known) ?? serveFresh(unanswered, memo, key);
+    return fromMemo(memo, key, unanswered.known) ?? serveFresh(unanswered, memo, key);
   });
 }
 

@@ -49,6 +49,14 @@ function headOf(request: Request, target: string): { raw: RawHttpRequest; encodi
 export function toRawRequest(request: Request, target: string): RawHttpRequest | Promise<RawHttpRequest> {
   const { raw, encoding } = headOf(request, target);
   if (request.body === null) return raw;
+  // Text unless it must be decoded first: the runtime's text() is the decoder's (the edge keeps a leading
+  // byte order mark, as mb does) without an ArrayBuffer to collect.
+  if (encoding === null) {
+    return request.text().then((text) => {
+      raw.body = text;
+      return raw;
+    });
+  }
   return request.arrayBuffer().then((buffer) => {
     raw.body = decodeBody(new Uint8Array(buffer), encoding);
     return raw;

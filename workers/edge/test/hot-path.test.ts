@@ -131,6 +131,9 @@ describe("answers remembered by request line", () => {
     expect(new Set(expected)).toEqual(
       new Set(["json equals", "jsonpath", "xpath", "put needle", "exact", "empty", "other"]),
     );
+    // mb 2.9.1 keeps a leading byte order mark, so the body is not "exact" (the runtime's text() strips it
+    // unless the edge's do_not_strip_bom_in_read_all_text flag is on).
+    expect(expected[asked.findIndex((init) => init.body === "\uFEFFexact")]).toBe("other");
     expect(await answers(keyed)).toEqual(expected);
   });
 
