@@ -11,7 +11,11 @@ const ADMIN_ECHO = `export default {
 };`;
 
 // A stand-in for the local launcher's file reader (infra/local/data-sources.ts): one CSV, by path.
-const CSV_FILES: Record<string, string> = { "people.csv": "id,name\n1,Ada\n2,Grace\n" };
+const CSV_FILES: Record<string, string> = {
+  "people.csv": "id,name\n1,Ada\n2,Grace\n",
+  // Saved by an editor that writes a byte order mark: mb keeps it, in the first column's name.
+  "bom.csv": "\uFEFFid,name\n1,Ada\n2,Grace\n",
+};
 function dataSources(request: Request): Response {
   const path = new URL(request.url).searchParams.get("path") ?? "";
   // The launcher's answer for a file past the bound it reads.

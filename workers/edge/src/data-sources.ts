@@ -25,8 +25,9 @@ const KEEP_BOM = new TextDecoder("utf-8", { ignoreBOM: true });
 
 async function readDisk(source: Fetcher, path: string): Promise<string | undefined> {
   const response = await source.fetch(dataSourceUrl(path));
-  // Not response.text(): it drops a leading byte order mark, which mb keeps (it hides the first column).
-  if (response.ok) return KEEP_BOM.decode(await response.arrayBuffer());
+  // A leading byte order mark stays, as mb keeps it (it hides the first column): the edge's text() keeps it
+  // (do_not_strip_bom_in_read_all_text, wrangler.jsonc).
+  if (response.ok) return response.text();
   await response.body?.cancel();
   // mb leaves the tokens of a lookup whose file it cannot read; the platform's log says why.
   if (response.status === 413) {

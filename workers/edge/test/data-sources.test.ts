@@ -36,6 +36,12 @@ describe("lookup data sources", () => {
     expect(await (await send(`/i/${port}/people/1`)).text()).toBe("name=Ada");
   });
 
+  it("keeps a file's byte order mark in its first column's name, as mb does (its lookup by that column fails)", async () => {
+    const port = freshPort();
+    await objectFor(port).put(imposter(port, { stubs: [lookupStub("bom.csv")] }));
+    expect(await (await send(`/i/${port}/people/2`)).text()).toBe("name=${row}[name]");
+  });
+
   it("leaves the tokens in place when the file is missing, as mb does", async () => {
     const port = freshPort();
     await objectFor(port).put(imposter(port, { stubs: [lookupStub("missing.csv")] }));
