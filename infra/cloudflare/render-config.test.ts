@@ -55,7 +55,8 @@ describe("renderConfig", () => {
       name: "mockctl-edge",
       main: "../../../../workers/edge/src/index.ts",
       compatibility_date: edge.compatibility_date,
-      compatibility_flags: ["nodejs_compat"],
+      // The BOM flag too: deployed, a body's leading byte order mark must stay as it does locally.
+      compatibility_flags: ["nodejs_compat", "do_not_strip_bom_in_read_all_text"],
       keep_names: false,
     });
   });
