@@ -96,6 +96,15 @@ describe("renderResults", () => {
     expect(renderResults(run())).not.toContain("Before");
   });
 
+  it("names a scenario the baseline edge could not serve, with its reason, in the before and after", () => {
+    const older = run("0ld0ld0");
+    older.summaries.push(summary({ server: "platform", scenario: "hdr", title: "header stub" }));
+    older.notOnBaseline = { hdr: "hdr: status 500" };
+    const text = renderResults(older);
+    expect(text).toContain("| header stub | not served by the baseline edge (hdr: status 500) |  |  |");
+    expect(text).toContain("| one | 4,000 | 8,000 | 2.00× |");
+  });
+
   it("with the platform on workerd's socket, judges that one and prices the relay against it", () => {
     const both = run();
     both.summaries.push(summary({ server: "direct", scenario: "one", median: 10_000, rps: [1_000, 1_500] }));

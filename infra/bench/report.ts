@@ -12,6 +12,8 @@ export interface BenchRun {
   rounds: number;
   /** The commit the measured platform's edge was built on, and the baseline edge's, if any. */
   edge: { platform: string; baseline?: string };
+  /** The scenarios the baseline edge could not serve (by id), with what it answered instead. */
+  notOnBaseline?: Record<string, string>;
   scenarios: Array<
     Pick<Scenario, "id" | "title" | "path" | "target" | "headers" | "body" | "requests" | "note"> & {
       /** How many requests the rotation had, when `requests` keeps only its first few (recordedScenario). */
@@ -92,6 +94,10 @@ function beforeAfter(run: BenchRun): string[] {
     if (before === undefined) continue;
     const change = `${(after.median / before.median).toFixed(2)}×`;
     lines.push(row([after.title, int(before.median), int(after.median), change]));
+  }
+  for (const [id, reason] of Object.entries(run.notOnBaseline ?? {})) {
+    const title = run.scenarios.find((scenario) => scenario.id === id)?.title ?? id;
+    lines.push(row([title, `not served by the baseline edge (${reason})`, "", ""]));
   }
   return lines;
 }
