@@ -13,12 +13,58 @@ export interface CpuProfile {
   timeDeltas: number[];
 }
 
+/** V8's sampling heap profile (HeapProfiler.stopSampling): a call tree whose nodes hold the bytes sampled there. */
+export interface HeapProfile {
+  head: HeapNode;
+}
+
+interface HeapNode {
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  selfSize: number;
+  children: HeapNode[];
+}
+
 /**
  * Samples one isolate of workerd for `ms` through its inspector (`workerd serve --inspector-addr`, or
  * Miniflare's `inspectorPort`): the DevTools protocol's Profiler domain over the WebSocket workerd serves
  * per service at `/core:user:<worker name>`.
  */
 export function profileIsolate(inspector: string, worker: string, ms: number, intervalUs = 100) {
+  return inspect<CpuProfile>(inspector, worker, async (send) => {
+    await send("Profiler.enable");
+    await send("Profiler.setSamplingInterval", { interval: intervalUs });
+    await send("Profiler.start");
+    await new Promise((done) => setTimeout(done, ms));
+    const { profile } = (await send("Profiler.stop")) as { profile: CpuProfile };
+    await send("Profiler.disable");
+    return profile;
+  });
+}
+
+/**
+ * What one isolate allocates over `ms`, by V8's sampling heap profiler: an allocation every `intervalBytes`
+ * on average is recorded with its stack, including objects the collections freed since (garbage is what a
+ * request costs the scavenger, so it must count).
+ */
+export function sampleAllocations(inspector: string, worker: string, ms: number, intervalBytes = 256) {
+  return inspect<HeapProfile>(inspector, worker, async (send) => {
+    await send("HeapProfiler.enable");
+    await send("HeapProfiler.startSampling", {
+      samplingInterval: intervalBytes,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
+    await new Promise((done) => setTimeout(done, ms));
+    const { profile } = (await send("HeapProfiler.stopSampling")) as { profile: HeapProfile };
+    await send("HeapProfiler.disable");
+    return profile;
+  });
+}
+
+type Send = (method: string, params?: Record<string, unknown>) => Promise<unknown>;
+
+/** Runs `session` on the DevTools WebSocket workerd serves per service at `/core:user:<worker name>`. */
+function inspect<T>(inspector: string, worker: string, session: (send: Send) => Promise<T>): Promise<T> {
   const socket = new WebSocket(`ws://${inspector}/core:user:${worker}`);
   let next = 0;
   const waiting = new Map<number, { resolve(result: unknown): void; reject(error: Error): void }>();
@@ -36,18 +82,13 @@ export function profileIsolate(inspector: string, worker: string, ms: number, in
     if (message.error === undefined) call.resolve(message.result);
     else call.reject(new Error(`inspector: ${JSON.stringify(message.error)}`));
   });
-  return new Promise<CpuProfile>((resolve, reject) => {
+  return new Promise<T>((resolve, reject) => {
     socket.once("error", reject);
     socket.once("open", async () => {
       try {
-        await send("Profiler.enable");
-        await send("Profiler.setSamplingInterval", { interval: intervalUs });
-        await send("Profiler.start");
-        await new Promise((done) => setTimeout(done, ms));
-        const { profile } = (await send("Profiler.stop")) as { profile: CpuProfile };
-        await send("Profiler.disable");
+        const result = await session(send);
         socket.close();
-        resolve(profile);
+        resolve(result);
       } catch (error) {
         reject(error);
       }
@@ -85,4 +126,18 @@ export function selfTimes(profile: CpuProfile): SelfTime[] {
   return [...totals]
     .map(([name, us]) => ({ name, ms: us / 1000, share: all === 0 ? 0 : us / all }))
     .sort((a, b) => b.ms - a.ms);
+}
+
+/** Bytes allocated by function (all its call sites together), largest first. */
+export function allocationsBySelf(profile: HeapProfile): Array<{ name: string; bytes: number }> {
+  const totals = new Map<string, number>();
+  const visit = (node: HeapNode) => {
+    const { functionName, url, lineNumber } = node.callFrame;
+    const where = url === "" ? "" : ` ${shortUrl(url)}:${lineNumber + 1}`;
+    const name = `${functionName || "(anonymous)"}${where}`;
+    totals.set(name, (totals.get(name) ?? 0) + node.selfSize);
+    for (const child of node.children) visit(child);
+  };
+  visit(profile.head);
+  return [...totals].map(([name, bytes]) => ({ name, bytes })).sort((a, b) => b.bytes - a.bytes);
 }

@@ -1,12 +1,13 @@
 // `npx tsx infra/bench/profile-body.ts [--cases floor:floor-post,direct:header-post --seconds 6 --rounds 3]`:
 // where a request's time goes inside workerd (issue 12). Loads each case with wrk, takes the CPU each
 // process spends per request (interleaved rounds, medians), then samples the serving isolate with V8's
-// profiler through workerd's inspector and writes the .cpuprofile and its self times to --out.
+// profiler through workerd's inspector and writes the .cpuprofile and its self times to --out (with --heap,
+// what the isolate allocates: a .heapprofile and the bytes per request of each function that allocated).
 import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { profileIsolate, selfTimes } from "./cdp-profile.ts";
+import { allocationsBySelf, profileIsolate, sampleAllocations, selfTimes } from "./cdp-profile.ts";
 import { cpuPerRequest } from "./cpu-time.ts";
 import { FLOOR_POST, FLOORS } from "./floors.ts";
 import { ISSUE12_SCENARIOS } from "./issue12-scenarios.ts";
@@ -26,6 +27,8 @@ const { values: args } = parseArgs({
     seconds: { type: "string", default: "6" },
     rounds: { type: "string", default: "3" },
     "cpu-only": { type: "boolean", default: false },
+    // Bytes allocated per request by function (V8's sampling heap profiler) instead of the CPU profile.
+    heap: { type: "boolean", default: false },
     // Also linux perf on the workerd process (native frames: the runtime's C++, V8's GC; JIT code unnamed).
     perf: { type: "boolean", default: false },
     // Another keep-alive.ts (say main's, from `git show`), in front of the same workerd as `other-relay:…`.
@@ -115,6 +118,26 @@ async function profile(target: Target, one: Case, url: string): Promise<void> {
     );
 }
 
+/** One case under load, what its isolate allocates sampled: bytes per request by the function that allocated. */
+async function allocations(target: Target, one: Case, url: string): Promise<void> {
+  const seconds = Number(args.seconds);
+  const wrk = runWrk(url, { ...loadOf(one.scenario), seconds });
+  await new Promise((done) => setTimeout(done, 1000));
+  const window = (seconds - 2) * 1000;
+  const heap = await sampleAllocations(target.inspector, target.worker, window);
+  const result = await wrk;
+  writeFileSync(fileOf(one, "heapprofile"), JSON.stringify(heap));
+  // The sampler's window is inside wrk's run, whose rate holds for it.
+  const requests = (result.rps * window) / 1000;
+  const rows = allocationsBySelf(heap);
+  const total = rows.reduce((sum, row) => sum + row.bytes, 0);
+  console.log(
+    `\n${one.key}: ${Math.round(result.rps)} req/s, ${Math.round(total / requests)} bytes a request`,
+  );
+  for (const row of rows.slice(0, 25))
+    console.log(`${String(Math.round(row.bytes / requests)).padStart(6)} B  ${row.name}`);
+}
+
 async function main(): Promise<void> {
   const { targets, stop } = await startTargets(new Set(cases.map((one) => one.where)), args["other-relay"]);
   try {
@@ -129,8 +152,9 @@ async function main(): Promise<void> {
     await measure(targets, url);
     if (args["cpu-only"]) return;
     // A relay's isolate is `direct`'s: profiled there.
+    const sample = args.heap ? allocations : profile;
     for (const one of cases)
-      if (!one.where.endsWith("relay")) await profile(targets[one.where]!, one, url(one));
+      if (!one.where.endsWith("relay")) await sample(targets[one.where]!, one, url(one));
   } finally {
     await stop();
   }
