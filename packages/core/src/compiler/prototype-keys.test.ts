@@ -17,6 +17,8 @@ describe("mayReplacePrototype", () => {
     ['"just __proto__ in a string"', true],
     ['{"__proto__":0}', true],
     ['{"__proto__":}', false],
+    ['{"snake__case":"a\\tb"}', false],
+    ['{"path":"C:\\\\dir\\\\__init__"}', false],
   ])("%s: %s", (body, expected) => {
     expect(mayReplacePrototype(createRequestView(testRequest({ body })))).toBe(expected);
   });

@@ -15,9 +15,11 @@ import { foldCase } from "./leaf-params.ts";
 export function mayReplacePrototype(view: RequestView): boolean {
   const body = view.request.body;
   // The shortest JSON with such a key, `{"__proto__":0}`, has 15 characters: a GET's empty body stops here.
-  // One scan for the others: most bodies have neither.
-  if (body.length < 15 || !SUSPECT.test(body)) return false;
+  // Every spelling holds two underscores or a backslash, neither of which has a case, and a plain search
+  // for each is several times cheaper than a case-blind regex over the body: most bodies stop here too.
+  if (body.length < 15 || (!body.includes("__") && !body.includes("\\"))) return false;
   if (PROTO_TEXT.test(body)) return true;
+  if (!ESCAPE.test(body)) return false;
   // Only escapes can spell the key now, so the tree is read. The lower-cased text parses whenever the text
   // as written does, to the same keys up to case (lower-casing changes no escape's meaning and no JSON
   // token's), and sometimes when it does not (`\U005F`, `TRUE`); it is also the text the default fold
@@ -26,8 +28,8 @@ export function mayReplacePrototype(view: RequestView): boolean {
   return hasProtoKey(view.parseJson(foldCase(body)));
 }
 
-const SUSPECT = /__proto__|\\u/i;
 const PROTO_TEXT = /__proto__/i;
+const ESCAPE = /\\u/i;
 
 /** Recursion is safe: view.parseJson returns no tree deeper than MAX_BODY_DEPTH (select/depth.ts). */
 function hasProtoKey(value: unknown): boolean {
