@@ -56,6 +56,7 @@ export class EqDimension implements Dimension {
       case "query": {
         const texts = scan.fieldTexts(spec, spec.fold);
         if (texts === undefined) return false;
+        if (typeof texts === "string") return this.add(slot, texts);
         for (const text of texts) this.add(slot, text);
         return true;
       }

@@ -70,7 +70,8 @@ export class LiteralDimension implements Dimension {
     }
     const texts = scan.fieldTexts(this.target, this.fold);
     if (texts === undefined) return false;
-    for (const text of texts) this.walkAll(text, slot);
+    if (typeof texts === "string") this.walkAll(texts, slot);
+    else for (const text of texts) this.walkAll(text, slot);
     return true;
   }
 
