@@ -10,7 +10,7 @@ const ADMIN_ECHO = `export default {
   },
 };`;
 
-// A stand-in for the local launcher's file reader (infra/local/data-sources.ts): one CSV, by path.
+// A stand-in for the local launcher's file reader (infra/local/data-sources.ts): a few CSVs, by path.
 const CSV_FILES: Record<string, string> = {
   "people.csv": "id,name\n1,Ada\n2,Grace\n",
   // Saved by an editor that writes a byte order mark: mb keeps it, in the first column's name.
