@@ -175,4 +175,32 @@ describe("renderResults", () => {
     expect(text).toContain("| one stub | floor | 110 | 135 | 100÷110 / 120÷160 | 0.83 |");
     expect(renderResults(base)).not.toContain("### CPU per request");
   });
+
+  it("shows the platform against the floor sent its own requests, beside what those requests cost", () => {
+    const base = run();
+    const withSame: BenchRun = {
+      ...base,
+      summaries: [
+        summary({ key: "floor", server: "floor", scenario: "floor", median: 10_000 }),
+        summary({
+          server: "direct",
+          scenario: "header",
+          title: "header routing",
+          median: 9_000,
+          cpuUs: [50, 54],
+          sameRequests: {
+            rps: [10_000, 9_600],
+            cpuUs: [47, 49],
+            ratio: 0.91,
+            cpuRatio: 0.92,
+            shapeCpuRatio: 0.95,
+          },
+        }),
+      ],
+    };
+    const text = renderResults(withSame);
+    expect(text).toContain("### The floor sent each scenario's own requests");
+    expect(text).toContain("| header routing | 9,800 | 9,000 | 0.91 | 48 | 52 | 0.92 | 0.95 |");
+    expect(renderResults(base)).not.toContain("own requests");
+  });
 });

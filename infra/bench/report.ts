@@ -140,6 +140,53 @@ function cpuTable(run: BenchRun): string[] {
   return lines;
 }
 
+/**
+ * The platform on workerd's socket against the floor Worker sent the very requests it was sent: what is left
+ * is the platform's own work. The last column is what those requests cost the floor over its shape's.
+ */
+function sameRequestsTable(run: BenchRun): string[] {
+  const read = run.summaries.filter((s) => s.server === "direct" && s.sameRequests !== undefined);
+  if (read.length === 0) return [];
+  const ratio = (value: number) => (Number.isNaN(value) ? "" : value.toFixed(2));
+  const lines = [
+    "",
+    "### The floor sent each scenario's own requests (informational)",
+    "",
+    "Just before each run of the platform on workerd's socket, the floor Worker was also loaded with that",
+    "scenario's own rotation (its paths, headers and bodies). Rate and CPU are the medians over rounds of those",
+    "pairs: the platform's own work, with what the requests cost the runtime taken out. The last column, the",
+    "floor's CPU on its shape's requests ÷ on these, is that cost: below 1 when these requests (a longer path,",
+    "more headers, several requests in turn) cost the runtime more than the floor's. The target stays the rate",
+    "against the floor of the shape, above.",
+    "",
+    row([
+      "scenario",
+      "floor, own requests, req/s",
+      "platform req/s",
+      "rate ÷ floor",
+      "floor µs",
+      "platform µs",
+      "floor ÷ platform µs",
+      "the requests' cost to the floor",
+    ]),
+    row(["---", "---:", "---:", "---:", "---:", "---:", "---:", "---:"]),
+  ];
+  for (const summary of read) {
+    const same = summary.sameRequests!;
+    const cells = [
+      int(median(same.rps)),
+      int(summary.median),
+      ratio(same.ratio),
+      int(median(same.cpuUs)),
+      summary.cpuUs === undefined ? "" : int(median(summary.cpuUs)),
+      ratio(same.cpuRatio),
+      ratio(same.shapeCpuRatio),
+    ];
+    lines.push(row([summary.title, ...cells]));
+  }
+  return lines;
+}
+
 /** Which platform the target is held to, said plainly: both it and the floor on workerd's socket, or not. */
 function judged(run: BenchRun): string {
   if (run.summaries.some((summary) => summary.server === "direct"))
@@ -258,6 +305,7 @@ export function renderResults(run: BenchRun): string {
     ...beforeAfter(run),
     ...relayPrice(run),
     ...cpuTable(run),
+    ...sameRequestsTable(run),
     "",
     `Target: an imposter at ≥ ${percent(TARGET_RATIO)} of the floor's requests per second. ${judged(run)}`,
     "",

@@ -117,4 +117,25 @@ describe("summarize, with workerd's CPU per request", () => {
     expect(behindRelay?.cpuRatio).toBeUndefined();
     expect(behindRelay?.cpuUs).toBeUndefined();
   });
+
+  it("reads a run against the floor sent the same requests, pair by pair, and prices those requests", () => {
+    const floor = { ...series("floor", "floor", false, [100, 100, 100]), cpuUs: [50, 50, 50] };
+    const direct = {
+      ...series("direct:a", "direct", true, [90, 80, 60]),
+      cpuUs: [60, 64, 80],
+      floorCpuUs: [50, 48, 60],
+      // The same floor Worker on the scenario's own requests: slower and dearer than on its shape's.
+      sameRequests: { rps: [100, 100, 50], cpuUs: [55, 60, 60] },
+      floor: "floor",
+    };
+    const [, onSocket] = summarize([floor, direct]);
+    expect(onSocket?.sameRequests).toMatchObject({ rps: [100, 100, 50], cpuUs: [55, 60, 60] });
+    // Rates 0.9, 0.8, 1.2; CPU 55÷60, 60÷64, 60÷80; the requests' cost 50÷55, 48÷60, 60÷60.
+    expect(onSocket?.sameRequests?.ratio).toBeCloseTo(0.9);
+    expect(onSocket?.sameRequests?.cpuRatio).toBeCloseTo(0.9166, 3);
+    expect(onSocket?.sameRequests?.shapeCpuRatio).toBeCloseTo(0.909, 3);
+    // The judged reading is still against the floor of the shape.
+    expect(onSocket?.ratio).toBeCloseTo(0.8);
+    expect(summarize([floor, { ...direct, sameRequests: undefined }])[1]?.sameRequests).toBeUndefined();
+  });
 });

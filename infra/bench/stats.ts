@@ -29,6 +29,11 @@ export interface Series {
    * cost drifts by a third over minutes on this machine, so a ratio pairs runs seconds apart, not a round's.
    */
   floorCpuUs?: number[];
+  /**
+   * The floor Worker sent this scenario's own requests (its path, headers and body), in a run just before each
+   * of this series' runs: what the runtime alone spends on exactly these requests.
+   */
+  sameRequests?: SameRequests;
   /** The key of the floor series this one is read against; the first floor series when absent. */
   floor?: string;
   /** The key of the ceiling series of that floor's requests, when one was measured. */
@@ -59,6 +64,8 @@ export interface SeriesSummary {
    * floor's rate this server would reach with workerd alone on a core. Informational: the target is `ratio`.
    */
   cpuRatio?: number;
+  /** Beside the floor of its shape, the floor sent this scenario's own requests (Series.sameRequests). */
+  sameRequests?: SameRequestsSummary;
   /** For a target: whether `ratio` (of medians, the acceptance's measure) reaches TARGET_RATIO. */
   met?: boolean;
   /** This series' floor key, and the larger of its own and its floor's median over wrk's ceiling. */
@@ -66,6 +73,40 @@ export interface SeriesSummary {
   ceilingShare?: number;
   /** ceilingShare ≥ GENERATOR_BOUND: wrk, not the server, set the rate; the row is not counted. */
   generatorBound?: boolean;
+}
+
+/** The floor Worker's runs on a scenario's own requests, each paired with one of the scenario's runs. */
+export interface SameRequests {
+  rps: number[];
+  cpuUs: number[];
+}
+
+export interface SameRequestsSummary extends SameRequests {
+  /** The median over rounds of this server's rate ÷ that floor's in the run just before. */
+  ratio: number;
+  /** The median over rounds of that floor's CPU per request ÷ this server's. */
+  cpuRatio: number;
+  /**
+   * The median over rounds of that floor's CPU per request ÷ the floor's on its shape's requests: below 1
+   * when the requests themselves (a longer path, more headers, a rotation) cost the runtime more.
+   */
+  shapeCpuRatio: number;
+}
+
+/** The median of the ratios of runs paired round by round, not a ratio of medians. */
+const pairedRatio = (over: readonly number[], under: readonly number[]): number =>
+  median(over.map((value, round) => value / (under[round] ?? Number.NaN)));
+
+function sameRequestsOf(one: Series): SameRequestsSummary | undefined {
+  const same = one.sameRequests;
+  if (same === undefined) return undefined;
+  const rps = one.runs.map((run) => run.rps);
+  return {
+    ...same,
+    ratio: pairedRatio(rps, same.rps),
+    cpuRatio: one.cpuUs === undefined ? Number.NaN : pairedRatio(same.cpuUs, one.cpuUs),
+    shapeCpuRatio: one.floorCpuUs === undefined ? Number.NaN : pairedRatio(one.floorCpuUs, same.cpuUs),
+  };
 }
 
 export function median(values: readonly number[]): number {
@@ -108,15 +149,17 @@ export function summarize(series: readonly Series[]): SeriesSummary[] {
       p99Ms: one.runs.map((run) => run.latencyUs.p99 / 1000),
       median: median(rps),
       ratio: median(rps) / floorMedian,
-      roundRatio: median(rps.map((value, round) => value / (floorRps[round] ?? Number.NaN))),
+      roundRatio: pairedRatio(rps, floorRps),
       floor: floor.key,
     };
     if (one.cpuUs !== undefined) summary.cpuUs = one.cpuUs;
     if (one.cpuUs !== undefined && one.floorCpuUs !== undefined) {
       const floorCpu = one.floorCpuUs;
       summary.floorCpuUs = floorCpu;
-      summary.cpuRatio = median(one.cpuUs.map((us, round) => (floorCpu[round] ?? Number.NaN) / us));
+      summary.cpuRatio = pairedRatio(floorCpu, one.cpuUs);
     }
+    const same = sameRequestsOf(one);
+    if (same !== undefined) summary.sameRequests = same;
     const ceiling = one.ceiling === undefined ? undefined : byKey.get(one.ceiling);
     if (ceiling !== undefined && one.server !== "ceiling") {
       const top = median(ceiling.runs.map((run) => run.rps));

@@ -114,6 +114,28 @@ async function prepare(servers: Servers): Promise<Map<string, string>> {
   return notOnBaseline;
 }
 
+/**
+ * Just before a run of the platform on workerd's socket, the floor Worker in two runs: with its shape's
+ * requests (the floor the row is judged against), and, for a target, with this scenario's own requests, so
+ * what the requests themselves cost the runtime is told apart from what the platform adds.
+ */
+async function pairedFloorRuns(servers: Servers, one: Series, wrk: WrkOptions): Promise<void> {
+  const floorPids = servers.workerd.floor;
+  if (floorPids === undefined) return;
+  const loadFloor = (scenario: Scenario) =>
+    serverCpuPerRequest(floorPids, () =>
+      runWrk(`${servers.origins.floor}${wrkPathOf(scenario)}`, { ...wrk, ...wrkLoadOf(scenario) }),
+    );
+  const paired = await loadFloor(BY_ID.get(one.floor ?? "floor")!);
+  one.floorCpuUs = [...(one.floorCpuUs ?? []), paired.us];
+  if (!one.target) return;
+  const same = await loadFloor(BY_ID.get(one.scenario)!);
+  one.sameRequests = {
+    rps: [...(one.sameRequests?.rps ?? []), same.result.rps],
+    cpuUs: [...(one.sameRequests?.cpuUs ?? []), same.us],
+  };
+}
+
 async function measure(servers: Servers, series: Series[], rounds: number, wrk: WrkOptions) {
   const warmup = { ...wrk, seconds: Number(args.warmup) };
   for (let round = 0; round < rounds; round++) {
@@ -125,15 +147,7 @@ async function measure(servers: Servers, series: Series[], rounds: number, wrk: 
       const load = wrkLoadOf(scenario);
       if (warmup.seconds > 0) await runWrk(url, { ...warmup, ...load });
       const pids = servers.workerd[one.server];
-      const floorPids = servers.workerd.floor;
-      if (one.server === "direct" && pids !== undefined && floorPids !== undefined) {
-        const floor = BY_ID.get(one.floor ?? "floor")!;
-        const floorUrl = `${servers.origins.floor}${wrkPathOf(floor)}`;
-        const paired = await serverCpuPerRequest(floorPids, () =>
-          runWrk(floorUrl, { ...wrk, ...wrkLoadOf(floor) }),
-        );
-        one.floorCpuUs = [...(one.floorCpuUs ?? []), paired.us];
-      }
+      if (one.server === "direct" && pids !== undefined) await pairedFloorRuns(servers, one, wrk);
       const run = () => runWrk(url, { ...wrk, ...load });
       const { result, us } =
         pids === undefined ? { result: await run() } : await serverCpuPerRequest(pids, run);
