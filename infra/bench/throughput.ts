@@ -169,6 +169,9 @@ async function main(): Promise<void> {
   const rounds = Number(args.rounds);
   if (args["quiet-load"] !== undefined)
     await waitForQuiet(Number(args["quiet-load"]), Number(args["max-wait"]));
+  // Read before the servers start, which build the tree as it is then: a change made while they run is
+  // not what they serve.
+  const revision = edgeRevision();
   const servers = await startServers(args.baseline, {
     allowInjection: picked.some((s) => s.injection),
     baselineCore: args["baseline-core"],
@@ -196,7 +199,7 @@ async function main(): Promise<void> {
       flags: wrkFlags(wrk),
       warmupSeconds: Number(args.warmup),
       rounds,
-      edge: { platform: edgeRevision() },
+      edge: { platform: revision },
       scenarios: [...floors, ...picked].map(recordedScenario),
       summaries: summarize(series),
     };
