@@ -1,6 +1,7 @@
-import { OWN_PORT_HEADER, ownPortAddress, resolveAddress } from "@mockctl/contract";
+import { OWN_PORT_HEADER } from "@mockctl/contract";
 import { adminUnits, countGarbage } from "@mockctl/contract/native-garbage";
 import { MIN_GAP_MS, REQUESTS_PER_MINOR, youngCollector } from "@mockctl/contract/young-garbage";
+import { addressOf } from "./addresses.ts";
 import { serveImposter } from "./front-door.ts";
 import { setRelayDelays } from "./outgoing.ts";
 import { opensAsPage, sandboxed } from "./page-sandbox.ts";
@@ -19,9 +20,7 @@ export default {
     // long one that every request arriving during it waits out; a no-op on Cloudflare.
     const collect = youngGarbage();
     if (collect !== undefined) ctx.waitUntil(scheduler.wait(0).then(collect));
-    const ownPort = request.headers.get(OWN_PORT_HEADER);
-    const address =
-      ownPort === null ? resolveAddress(request.url, env.ZONE) : ownPortAddress(request.url, ownPort);
+    const address = addressOf(request.url, env.ZONE, request.headers.get(OWN_PORT_HEADER));
     if (address !== null) {
       setRelayDelays(env.RELAY_DELAYS === "true");
       const answer = serveImposter(request, env, ctx, address);
