@@ -54,4 +54,15 @@ describe("addressOf", () => {
     expect(addressOf(long, ZONE, null)).not.toBe(addressOf(long, ZONE, null));
     expect(addressOf(long, ZONE, null)?.target).toBe(`/${"x".repeat(LONGEST_KEPT)}`);
   });
+
+  it("keeps nothing under an own-port header longer than a port", () => {
+    // Another zone and back: the cache starts over, so only what this test keeps counts.
+    addressOf("http://127.0.0.1:8787/", "other.example", null);
+    const href = "http://127.0.0.1:8787/i/4545/kept";
+    const kept = addressOf(href, ZONE, null);
+    for (let i = 0; i < ADDRESSES_KEPT; i++) {
+      expect(addressOf("http://localhost:4545/i/4545/", ZONE, `4545${"0".repeat(i + 2)}`)).toBeNull();
+    }
+    expect(addressOf(href, ZONE, null)).toBe(kept);
+  });
 });

@@ -13,6 +13,8 @@ import { type ImposterAddress, ownPortAddress, resolveAddress } from "@mockctl/c
  */
 export const ADDRESSES_KEPT = 512;
 export const LONGEST_KEPT = 256;
+/** A port has at most five digits: an own-port header longer than that names no imposter and is not a key. */
+const LONGEST_PORT = 5;
 
 type Kept = Map<string, ImposterAddress | null>;
 
@@ -39,7 +41,7 @@ function ownPortCache(ownPort: string): Kept {
 
 function keep(ownPort: string | null, href: string, address: ImposterAddress | null): ImposterAddress | null {
   const frozen = address === null ? null : Object.freeze(address);
-  if (href.length > LONGEST_KEPT) return frozen;
+  if (href.length > LONGEST_KEPT || (ownPort !== null && ownPort.length > LONGEST_PORT)) return frozen;
   if (kept >= ADDRESSES_KEPT) forgetAll();
   const cache = ownPort === null ? byUrl : ownPortCache(ownPort);
   cache.set(href, frozen);
