@@ -1,9 +1,7 @@
 import type { PooledRow } from "./pool.ts";
-import type { BenchRun } from "./report.ts";
+import { type BenchRun, int, row } from "./report.ts";
 
-const int = (value: number) => Math.round(value).toLocaleString("en");
 const two = (ratio: number) => ratio.toFixed(2);
-const row = (cells: string[]) => `| ${cells.join(" | ")} |`;
 
 function runLine(run: BenchRun, at: number, folder: string): string {
   const load = (values: number[] | undefined) => values?.[0]?.toFixed(2) ?? "n/a";

@@ -42,9 +42,9 @@ export function recordedScenario(scenario: Scenario): BenchRun["scenarios"][numb
   return { ...recorded, requests: requests.slice(0, 3), requestCount: requests.length };
 }
 
-const int = (value: number) => Math.round(value).toLocaleString("en");
+export const int = (value: number) => Math.round(value).toLocaleString("en");
 const percent = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
-const row = (cells: string[]) => `| ${cells.join(" | ")} |`;
+export const row = (cells: string[]) => `| ${cells.join(" | ")} |`;
 const label = (summary: SeriesSummary) => `${SERVER_LABEL[summary.server]}: ${summary.title}`;
 
 function resultRow(summary: SeriesSummary): string {
