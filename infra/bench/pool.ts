@@ -1,5 +1,5 @@
 import type { BenchRun } from "./report.ts";
-import { median, type SeriesSummary, TARGET_RATIO } from "./stats.ts";
+import { median, pairRatios, type SeriesSummary, TARGET_RATIO } from "./stats.ts";
 
 /**
  * A target's rounds from several runs of one tree, read as one longer run. On this shared machine a median
@@ -30,11 +30,9 @@ export interface PooledRow {
 
 const bySummaryKey = (run: BenchRun) => new Map(run.summaries.map((one) => [one.key, one]));
 
-function pairs(one: SeriesSummary): number[] {
-  const { cpuUs, floorCpuUs } = one;
-  if (cpuUs === undefined || floorCpuUs === undefined) return [];
-  return cpuUs.map((us, round) => (floorCpuUs[round] ?? Number.NaN) / us);
-}
+/** The floor's CPU per request ÷ this one's, pair by pair, where both were read. */
+const cpuPairs = ({ cpuUs, floorCpuUs }: SeriesSummary): number[] =>
+  cpuUs === undefined || floorCpuUs === undefined ? [] : pairRatios(floorCpuUs, cpuUs);
 
 function poolTarget(runs: readonly BenchRun[], key: string): PooledRow {
   const rps: number[] = [];
@@ -53,8 +51,8 @@ function poolTarget(runs: readonly BenchRun[], key: string): PooledRow {
     title = one.title;
     rps.push(...one.rps);
     floorRps.push(...floor.rps);
-    roundRatios.push(...one.rps.map((value, round) => value / (floor.rps[round] ?? Number.NaN)));
-    cpuRatios.push(...pairs(one));
+    roundRatios.push(...pairRatios(one.rps, floor.rps));
+    cpuRatios.push(...cpuPairs(one));
     perRun.push(one.ratio);
     generatorBound ||= one.generatorBound === true;
   }

@@ -93,9 +93,13 @@ export interface SameRequestsSummary extends SameRequests {
   shapeCpuRatio: number;
 }
 
+/** The ratio of each pair of runs, round by round (NaN where `under` has no run for the round). */
+export const pairRatios = (over: readonly number[], under: readonly number[]): number[] =>
+  over.map((value, round) => value / (under[round] ?? Number.NaN));
+
 /** The median of the ratios of runs paired round by round, not a ratio of medians. */
 const pairedRatio = (over: readonly number[], under: readonly number[]): number =>
-  median(over.map((value, round) => value / (under[round] ?? Number.NaN)));
+  median(pairRatios(over, under));
 
 function sameRequestsOf(one: Series): SameRequestsSummary | undefined {
   const same = one.sameRequests;
