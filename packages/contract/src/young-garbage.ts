@@ -7,8 +7,10 @@
  * (about 700 requests' worth) held the isolate 5-6 ms, and each request that arrived meanwhile waited: at
  * 1,000 req/s that set the whole p99 (infra/bench/tail-hops/README.md, "Young-generation pauses"). A minor
  * collection every REQUESTS_PER_MINOR requests does the same work in pauses of about 1 ms, for the same total
- * time. At most one per MIN_GAP_MS: above about 7,000 req/s the semi-space fills first and V8's own schedule
- * stands, so a saturated platform collects as it did.
+ * time. At most one per MIN_GAP_MS. Above SATURATED_RPS the semi-space fills before the gap has passed and
+ * V8's own schedule stands, so none is asked for: each forced one there was a scavenge on top of V8's, and
+ * it promoted the objects of the requests in flight to the old generation, whose collections then cost a
+ * saturated platform more than the pauses saved (infra/bench/BODY-PROFILE.md, section 29).
  *
  * `gc` exists only where V8 runs with `--expose-gc`: the local platform's workerd (infra/local/build.ts).
  * On Cloudflare it is undefined and the counter never asks for a collection.
@@ -17,6 +19,8 @@ import { exposedGc } from "./native-garbage.ts";
 
 export const REQUESTS_PER_MINOR = 100;
 export const MIN_GAP_MS = 100;
+/** About a 1 MB semi-space's worth of requests per MIN_GAP_MS (a request leaves 1.4-4 KB of young garbage). */
+export const SATURATED_RPS = 7_000;
 
 export type MinorCollection = () => void;
 
@@ -35,15 +39,25 @@ export function youngCollector(
   minGapMs: number,
   collect: MinorCollection | undefined = exposedMinorGc(),
   clock: () => number = Date.now,
+  saturatedRps: number = SATURATED_RPS,
 ): () => MinorCollection | undefined {
   if (collect === undefined) return () => undefined;
+  // Within `every` requests of this many ms, they came faster than saturatedRps.
+  const saturatedMs = (every * 1_000) / saturatedRps;
   let requests = 0;
+  let counted = clock();
   let last = Number.NEGATIVE_INFINITY;
   return () => {
     if (++requests < every) return undefined;
     const now = clock();
+    if (requests === every && now - counted < saturatedMs) {
+      requests = 0;
+      counted = now;
+      return undefined;
+    }
     if (now - last < minGapMs) return undefined;
     requests = 0;
+    counted = now;
     last = now;
     return collect;
   };
