@@ -5,6 +5,7 @@ import { answer, type Hit } from "./answer.ts";
 import { countStateless } from "./counting.ts";
 import { toRawRequest, withNamedHeaders, withReadBody } from "./incoming.ts";
 import { load } from "./loading.ts";
+import { lookUp, worthLooking } from "./memo-lookups.ts";
 import { toResponse } from "./outgoing.ts";
 import { rateLimitOf, take, tooManyRequests } from "./rate-limit.ts";
 import { lookup, type Served } from "./registry.ts";
@@ -42,34 +43,40 @@ function serveFrom(
   const requireKey = engine.imposter.requireKey;
   if (requireKey !== undefined && !hasKey(request, requireKey)) return keyRequired(requireKey);
   const memo = memoFor(engine);
-  if (memo === null) return serveFresh({ known, served, engine, request, target }, null, "");
+  if (memo === null) return serveFresh({ known, served, engine, request, target }, null, null);
+  const looking = worthLooking(memo);
   // Each of the request's getters is a call into the runtime: asked once.
   const { method, headers } = request;
-  const line = memoKey(memo, method, target, headers);
   if (!memo.body) {
+    if (!looking) return serveFresh({ known, served, engine, request, target }, memo, null);
+    const line = memoKey(memo, method, target, headers);
     return fromMemo(memo, line, known) ?? serveFresh({ known, served, engine, request, target }, memo, line);
   }
   // A GET or HEAD rarely has a body: asking saves it a trip through the runtime's event loop. Any other
   // method would pay for the stream's wrapper, and reading an absent body gives the empty text anyway.
   if ((method === "GET" || method === "HEAD") && request.body === null) {
-    const key = withBody(line, "");
+    if (!looking) return serveFresh({ known, served, engine, request, target }, memo, null);
+    const key = withBody(memoKey(memo, method, target, headers), "");
     return fromMemo(memo, key, known) ?? serveFresh({ known, served, engine, request, target }, memo, key);
   }
   // The remembered answer is keyed by the body's text, which an encoded body's bytes are not.
   if (headers.has("content-encoding"))
-    return serveFresh({ known, served, engine, request, target }, null, "");
+    return serveFresh({ known, served, engine, request, target }, null, null);
+  const line = looking ? memoKey(memo, method, target, headers) : null;
   return byBody(memo, line, { known, served, engine, request, target });
 }
 
 /**
- * The answer remembered under the line and the body, read as text rather than as bytes decoded here: an
- * ArrayBuffer costs a request its backing store and the collections that free it (BODY-PROFILE.md, section
- * 24). The edge's text() keeps a leading byte order mark (do_not_strip_bom_in_read_all_text), as mb does.
+ * The answer remembered under the line and the body (none looked for without a line), read as text rather
+ * than as bytes decoded here: an ArrayBuffer costs a request its backing store and the collections that free
+ * it (BODY-PROFILE.md, section 24). The edge's text() keeps a leading byte order mark
+ * (do_not_strip_bom_in_read_all_text), as mb does.
  */
-function byBody(memo: RouteMemo, line: string, unanswered: Unanswered): Promise<Response> {
+function byBody(memo: RouteMemo, line: string | null, unanswered: Unanswered): Promise<Response> {
   return unanswered.request.text().then((body) => {
     unanswered.body = body;
-    if (body.length > MEMO_BODY_LIMIT) return serveFresh(unanswered, null, "");
+    if (body.length > MEMO_BODY_LIMIT) return serveFresh(unanswered, null, null);
+    if (line === null) return serveFresh(unanswered, memo, null);
     const key = withBody(line, body);
     return fromMemo(memo, key, unanswered.known) ?? serveFresh(unanswered, memo, key);
   });
@@ -77,23 +84,28 @@ function byBody(memo: RouteMemo, line: string, unanswered: Unanswered): Promise<
 
 /** The answer remembered under `key`, counted as mb counts every request its imposter sees. */
 function fromMemo(memo: RouteMemo, key: string, known: Known): Response | Promise<Response> | undefined {
-  const remembered: ResponseDescription | undefined = memo.answers.get(key);
+  const remembered: ResponseDescription | undefined = lookUp(memo, key);
   if (remembered === undefined) return undefined;
   countStateless(known.env, known.ctx, known.name);
   return toResponse(remembered);
 }
 
-/** Reads (unless read), normalizes and matches the request; its answer is remembered under `line` in `memo`. */
+/**
+ * Reads (unless read), normalizes and matches the request; its answer is remembered under `line` in `memo`,
+ * unless there is no line (the memo then only says which headers the request needs).
+ */
 function serveFresh(
   unanswered: Unanswered,
   memo: RouteMemo | null,
-  line: string,
+  line: string | null,
 ): Response | Promise<Response> {
   const { known, served, engine, target } = unanswered;
   const requireKey = engine.imposter.requireKey;
+  const remembering = line === null ? null : memo;
   const hit = (read: RawHttpRequest): Hit => {
     const seen = requireKey === undefined ? read : withoutKey(read, requireKey);
-    return { ...known, entry: served, engine, request: normalizeRequest(seen), memo, line, target };
+    const request = normalizeRequest(seen);
+    return { ...known, entry: served, engine, request, memo: remembering, line: line ?? "", target };
   };
   const raw = rawOf(unanswered, memo);
   if (raw instanceof Promise) return raw.then((read) => answer(hit(read)));

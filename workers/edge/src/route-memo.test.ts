@@ -19,6 +19,9 @@ const empty = (): RouteMemo => ({
   derived: false,
   narrow: false,
   chars: 0,
+  full: false,
+  misses: 0,
+  passed: 0,
 });
 
 const engine = (fields: Partial<Imposter>) =>
@@ -92,6 +95,7 @@ describe("memoFor and remember", () => {
     for (let i = 0; i < MEMO_LIMIT + 5; i++) remember(memo, `GET /${i}`, fixed);
     expect(memo.answers.size).toBe(MEMO_LIMIT);
     expect(memo.answers.get("GET /0")).toBe(fixed);
+    expect(memo.full).toBe(true);
   });
 
   it("stops remembering once its keys hold MEMO_KEY_CHARS characters, counting each key once", () => {
@@ -102,6 +106,7 @@ describe("memoFor and remember", () => {
     }
     expect(memo.answers.size).toBe(7);
     expect(memo.chars).toBeLessThanOrEqual(MEMO_KEY_CHARS);
+    expect(memo.full).toBe(true);
   });
 
   it("tells a body apart from the header values before it, line breaks and all", () => {

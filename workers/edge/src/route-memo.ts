@@ -39,6 +39,11 @@ export interface RouteMemo {
   narrow: boolean;
   /** The characters of every key remembered so far, and of every derived answer, against MEMO_KEY_CHARS. */
   chars: number;
+  /** Whether an answer was turned away for want of room: from then on the memo only answers, never grows. */
+  full: boolean;
+  /** Lookups that failed since the last that found an answer; and requests since one was last tried. */
+  misses: number;
+  passed: number;
 }
 
 /**
@@ -78,6 +83,9 @@ function memoizable(engine: ImposterEngine): RouteMemo | null {
     derived,
     narrow,
     chars: 0,
+    full: false,
+    misses: 0,
+    passed: 0,
   };
 }
 
@@ -117,11 +125,18 @@ export const withBody = (lineKey: string, body: string): string => `${lineKey}\n
  * the memo's characters, and it is frozen: from now on it serves every request with its key.
  */
 export function remember(memo: RouteMemo, key: string, description: ResponseDescription): void {
-  if (memo.answers.size >= MEMO_LIMIT || memo.answers.has(key)) return;
+  if (memo.answers.size >= MEMO_LIMIT) {
+    memo.full = true;
+    return;
+  }
+  if (memo.answers.has(key)) return;
   const shared = Object.isFrozen(description);
   if (!shared && !memo.derived) return;
   const chars = key.length + (shared ? 0 : answerChars(description));
-  if (memo.chars + chars > MEMO_KEY_CHARS) return;
+  if (memo.chars + chars > MEMO_KEY_CHARS) {
+    memo.full = true;
+    return;
+  }
   if (!shared) Object.freeze(Object.freeze(description).headers);
   memo.answers.set(key, description);
   memo.chars += chars;
