@@ -8,9 +8,9 @@
  * 1,000 req/s that set the whole p99 (infra/bench/tail-hops/README.md, "Young-generation pauses"). A minor
  * collection every REQUESTS_PER_MINOR requests does the same work in pauses of about 1 ms, for the same total
  * time. At most one per MIN_GAP_MS. Above SATURATED_RPS the semi-space fills before the gap has passed and
- * V8's own schedule stands, so none is asked for: each forced one there was a scavenge on top of V8's, and
- * it promoted the objects of the requests in flight to the old generation, whose collections then cost a
- * saturated platform more than the pauses saved (infra/bench/BODY-PROFILE.md, section 29).
+ * V8's own schedule stands, so none is asked for: there each forced one was a scavenge on top of V8's own,
+ * which promoted the objects of the requests in flight to the old generation, where only a full collection
+ * frees them (infra/bench/BODY-PROFILE.md, section 29).
  *
  * `gc` exists only where V8 runs with `--expose-gc`: the local platform's workerd (infra/local/build.ts).
  * On Cloudflare it is undefined and the counter never asks for a collection.
