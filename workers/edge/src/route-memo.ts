@@ -39,7 +39,7 @@ export interface RouteMemo {
   narrow: boolean;
   /** The characters of every key remembered so far, and of every derived answer, against MEMO_KEY_CHARS. */
   chars: number;
-  /** Whether an answer was turned away for want of room: from then on the memo only answers, never grows. */
+  /** Whether an answer was ever turned away for want of room: from then on, a run of misses is not the memo filling. */
   full: boolean;
   /** Lookups that failed since the last that found an answer; and requests since one was last tried. */
   misses: number;

@@ -3,7 +3,7 @@ import { LOOKUP_EVERY, MISSES_BEFORE_SPARING } from "../src/memo-lookups.ts";
 import { MEMO_BODY_LIMIT, MEMO_KEY_CHARS } from "../src/route-memo.ts";
 import { freshPort, imposter, objectFor, send } from "./helpers.ts";
 
-// A full memo that keeps missing is looked up only now and then (route-memo.ts, worthLooking). What the
+// A full memo that keeps missing is looked up only now and then (memo-lookups.ts, worthLooking). What the
 // lookups it spares must not change: every answer, the count mb keeps, and the answers it still holds.
 const copyBody = {
   predicates: [{ startsWith: { body: "b-" } }],
