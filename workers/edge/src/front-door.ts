@@ -44,25 +44,21 @@ function serveFrom(
   if (requireKey !== undefined && !hasKey(request, requireKey)) return keyRequired(requireKey);
   const memo = memoFor(engine);
   if (memo === null) return serveFresh({ known, served, engine, request, target }, null, null);
-  const looking = worthLooking(memo);
   // Each of the request's getters is a call into the runtime: asked once.
   const { method, headers } = request;
-  if (!memo.body) {
-    if (!looking) return serveFresh({ known, served, engine, request, target }, memo, null);
-    const line = memoKey(memo, method, target, headers);
+  // No key when the memo spares this request its lookup: it is answered the full way, and not remembered.
+  const line = worthLooking(memo) ? memoKey(memo, method, target, headers) : null;
+  if (!memo.body)
     return fromMemo(memo, line, known) ?? serveFresh({ known, served, engine, request, target }, memo, line);
-  }
   // A GET or HEAD rarely has a body: asking saves it a trip through the runtime's event loop. Any other
   // method would pay for the stream's wrapper, and reading an absent body gives the empty text anyway.
   if ((method === "GET" || method === "HEAD") && request.body === null) {
-    if (!looking) return serveFresh({ known, served, engine, request, target }, memo, null);
-    const key = withBody(memoKey(memo, method, target, headers), "");
+    const key = line === null ? null : withBody(line, "");
     return fromMemo(memo, key, known) ?? serveFresh({ known, served, engine, request, target }, memo, key);
   }
   // The remembered answer is keyed by the body's text, which an encoded body's bytes are not.
   if (headers.has("content-encoding"))
     return serveFresh({ known, served, engine, request, target }, null, null);
-  const line = looking ? memoKey(memo, method, target, headers) : null;
   return byBody(memo, line, { known, served, engine, request, target });
 }
 
@@ -76,14 +72,21 @@ function byBody(memo: RouteMemo, line: string | null, unanswered: Unanswered): P
   return unanswered.request.text().then((body) => {
     unanswered.body = body;
     if (body.length > MEMO_BODY_LIMIT) return serveFresh(unanswered, null, null);
-    if (line === null) return serveFresh(unanswered, memo, null);
-    const key = withBody(line, body);
+    const key = line === null ? null : withBody(line, body);
     return fromMemo(memo, key, unanswered.known) ?? serveFresh(unanswered, memo, key);
   });
 }
 
-/** The answer remembered under `key`, counted as mb counts every request its imposter sees. */
-function fromMemo(memo: RouteMemo, key: string, known: Known): Response | Promise<Response> | undefined {
+/**
+ * The answer remembered under `key` (none looked for without one), counted as mb counts every request its
+ * imposter sees.
+ */
+function fromMemo(
+  memo: RouteMemo,
+  key: string | null,
+  known: Known,
+): Response | Promise<Response> | undefined {
+  if (key === null) return undefined;
   const remembered: ResponseDescription | undefined = lookUp(memo, key);
   if (remembered === undefined) return undefined;
   countStateless(known.env, known.ctx, known.name);
