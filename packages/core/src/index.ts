@@ -14,6 +14,8 @@ export { formatTarget } from "./request/target.ts";
 export { createRequestView } from "./request/view.ts";
 export * from "./responses/index.ts";
 export * from "./schemas/index.ts";
+// The body parse the predicates see, for the edge's route memo to key by the fields they read.
+export { parseJsonBody } from "./select/depth.ts";
 export * from "./templates/index.ts";
 export * from "./user-code/index.ts";
 export * from "./validation/index.ts";

@@ -52,4 +52,37 @@ export const nestedBodyCases: ExchangeCase[] = [
       { ...post("/", "user.id=u-2"), expect: { body: "none" } },
     ],
   },
+  {
+    // The platform's route memo keys these bodies by the fields the stubs read (workers/edge's
+    // body-projection.ts): each body is sent after one that shares its read fields but not its answer
+    // wherever the text as sent and the fold could tell them apart.
+    name: "bodies that differ in fields no stub reads, and bodies the fold tells apart",
+    imposter: {
+      stubs: [
+        { predicates: [{ equals: { body: { user: { id: "u-1" } } } }], responses: [answer("one")] },
+        {
+          predicates: [{ equals: { body: { user: { id: "ασa" } } } }],
+          responses: [answer("sigma")],
+        },
+        { predicates: [{ exists: { body: { order: { sku: true } } } }], responses: [answer("order")] },
+        { responses: [answer("none")] },
+      ],
+    },
+    requests: [
+      { ...json({ user: { id: "u-1", name: "Ann" }, at: 1 }), expect: { body: "one" } },
+      { ...json({ at: 2, user: { name: "Bob", id: "U-1" } }), expect: { body: "one" } },
+      { ...json({ user: { id: "u-1", name: "Cy" } }), expect: { body: "one" } },
+      { ...json({ user: { id: "u-2", name: "Ann" } }), expect: { body: "none" } },
+      { ...json({ order: { sku: "a", qty: 1 } }), expect: { body: "order" } },
+      { ...json({ order: { sku: "b", qty: 2 } }), expect: { body: "order" } },
+      { ...json({ order: { sku: null } }), expect: { body: "order" } },
+      post("/", '{"user":{"id":"u-1"},"USER":{"id":"u-9"}}'),
+      post("/", '{"user":{"id":"u-1"},"USER":{"id":"u-9"},"user":{"id":"u-1"}}'),
+      post("/", '{"x":1}'),
+      post("/", '{"__proto__":{"user":{"id":"u-1"}}}'),
+      post("/", '{"user":{"id":"ΑΣA"}}'),
+      post("/", '{"user":{"id":"ΑΣ\\u0041"}}'),
+      post("/", '{"user":{"id":"\\u0055-1"}}'),
+    ],
+  },
 ];

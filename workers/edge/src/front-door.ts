@@ -10,7 +10,7 @@ import { toResponse } from "./outgoing.ts";
 import { rateLimitOf, take, tooManyRequests } from "./rate-limit.ts";
 import { lookup, type Served } from "./registry.ts";
 import { hasKey, keyRequired, withoutKey } from "./required-key.ts";
-import { MEMO_BODY_LIMIT, memoFor, memoKey, type RouteMemo, withBody } from "./route-memo.ts";
+import { bodyKey, MEMO_BODY_LIMIT, memoFor, memoKey, type RouteMemo, withBody } from "./route-memo.ts";
 
 export { FLUSH_MS } from "./counting.ts";
 
@@ -53,7 +53,7 @@ function serveFrom(
   // A GET or HEAD rarely has a body: asking saves it a trip through the runtime's event loop. Any other
   // method would pay for the stream's wrapper, and reading an absent body gives the empty text anyway.
   if ((method === "GET" || method === "HEAD") && request.body === null) {
-    const key = line === null ? null : withBody(line, "");
+    const key = line === null ? null : withBody(line, bodyKey(memo, ""));
     return fromMemo(memo, key, known) ?? serveFresh({ known, served, engine, request, target }, memo, key);
   }
   // The remembered answer is keyed by the body's text, which an encoded body's bytes are not.
@@ -72,7 +72,7 @@ function byBody(memo: RouteMemo, line: string | null, unanswered: Unanswered): P
   return unanswered.request.text().then((body) => {
     unanswered.body = body;
     if (body.length > MEMO_BODY_LIMIT) return serveFresh(unanswered, null, null);
-    const key = line === null ? null : withBody(line, body);
+    const key = line === null ? null : withBody(line, bodyKey(memo, body));
     return fromMemo(memo, key, unanswered.known) ?? serveFresh(unanswered, memo, key);
   });
 }

@@ -37,7 +37,7 @@ describe("readsKeyedFieldsOnly", () => {
     [{ equal: { path: "/a" } }, false, []],
     [null, false, []],
   ])("%j: %s %j, body %s", (predicate, expected, names, body = false) => {
-    const reads = { headers: new Set<string>(), body: false };
+    const reads = { headers: new Set<string>(), body: false, fields: new Map() };
     expect(readsKeyedFieldsOnly(predicate, reads)).toBe(expected);
     if (expected) expect([[...reads.headers].sort(), reads.body]).toEqual([names, body]);
   });

@@ -1,3 +1,6 @@
+import { addBodyFields, type FieldTree } from "./body-fields.ts";
+import { isPlainObject } from "./plain-object.ts";
+
 /**
  * What an imposter's stubs read of a request, for the route memo (route-memo.ts): whether their predicates
  * read only what its key holds (the request line, named headers, the body), and which headers and whether
@@ -8,6 +11,8 @@
 export interface KeyedReads {
   headers: Set<string>;
   body: boolean;
+  /** The JSON body's fields they read (body-fields.ts), or null once one reads the body whole. */
+  fields: FieldTree | null;
 }
 
 const FIELDS_FROM_REQUEST_LINE = new Set(["method", "path", "query"]);
@@ -24,9 +29,6 @@ const NAMED_HEADER_OPERATORS = new Set(FIELD_OPERATORS.filter((operator) => oper
 const OPTIONS = ["caseSensitive", "keyCaseSensitive", "except", "jsonpath", "xpath"];
 const KNOWN_KEYS = new Set([...FIELD_OPERATORS, ...OPTIONS, "not", "or", "and"]);
 
-export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
 /**
  * Whether a predicate reads nothing but fields of the request line, named headers and the body, adding
  * those names (lower-cased) to `reads.headers` and noting a read body. Conservative: `inject`, an unknown
@@ -42,6 +44,8 @@ export function readsKeyedFieldsOnly(predicate: unknown, reads: KeyedReads): boo
         if (FIELDS_FROM_REQUEST_LINE.has(field)) continue;
         if (field === "body") {
           reads.body = true;
+          if (reads.fields !== null && !addBodyFields(reads.fields, key, predicate, expected))
+            reads.fields = null;
           continue;
         }
         if (field !== "headers" || !NAMED_HEADER_OPERATORS.has(key) || !isPlainObject(expected)) return false;

@@ -39,7 +39,7 @@ describe("derivesFromKeyedFields", () => {
     [{ is: {}, inject: "() => ({})" }, false],
     [null, false],
   ])("%j: %s", (response, expected, headers: string[] = [], body = false) => {
-    const reads = { headers: new Set<string>(), body: false };
+    const reads = { headers: new Set<string>(), body: false, fields: new Map() };
     expect(derivesFromKeyedFields(response, reads)).toBe(expected);
     if (expected) expect([[...reads.headers], reads.body]).toEqual([headers, body]);
   });

@@ -1,4 +1,5 @@
-import { HEADER_NAME, isPlainObject, type KeyedReads, UNKEYABLE_HEADER } from "./memo-reads.ts";
+import { HEADER_NAME, type KeyedReads, UNKEYABLE_HEADER } from "./memo-reads.ts";
+import { isPlainObject } from "./plain-object.ts";
 
 /**
  * Whether every answer a stub's responses give is a function of what the route memo keys by, so that an
@@ -7,7 +8,8 @@ import { HEADER_NAME, isPlainObject, type KeyedReads, UNKEYABLE_HEADER } from ".
  * header or the body, and `wait` by a number of milliseconds: the same key gives the same copied values.
  * Not: proxy, inject and fault responses, `lookup` (its data source changes apart from the imposter),
  * `decorate`, `shellTransform`, `wait` as a function, and copy from the client's address or a form.
- * A copy that reads a header or the body adds it to `reads`, so the key holds what the answer depends on.
+ * A copy that reads a header or the body adds it to `reads`, so the key holds what the answer depends on
+ * (the whole body: a copy may select anything in it).
  */
 export function derivesFromKeyedFields(response: unknown, reads: KeyedReads): boolean {
   if (!isPlainObject(response)) return false;
@@ -54,7 +56,10 @@ function fromIsKeyed(from: unknown, reads: KeyedReads): boolean {
     return false;
   }
   if (KEYED_FIELDS.has(field)) {
-    if (field === "body") reads.body = true;
+    if (field === "body") {
+      reads.body = true;
+      reads.fields = null;
+    }
     return true;
   }
   if (field !== "headers" || typeof inside !== "string" || !HEADER_NAME.test(inside)) return false;

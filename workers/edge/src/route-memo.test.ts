@@ -16,6 +16,7 @@ const empty = (): RouteMemo => ({
   answers: new Map(),
   headers: [],
   body: false,
+  fields: null,
   derived: false,
   narrow: false,
   chars: 0,

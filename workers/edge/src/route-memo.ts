@@ -1,4 +1,6 @@
 import type { ImposterEngine, ResponseDescription } from "@mockctl/core";
+import type { FieldTree } from "./body-fields.ts";
+import { projectBody } from "./body-projection.ts";
 import { type KeyedReads, readsKeyedFieldsOnly } from "./memo-reads.ts";
 import { derivesFromKeyedFields } from "./memo-responses.ts";
 
@@ -11,7 +13,8 @@ import { derivesFromKeyedFields } from "./memo-responses.ts";
  * - every predicate of every stub reads only `method`, `path`, `query` (all three come from the method and
  *   the target alone), named `headers` and `body`, with no injection anywhere; a named header's value is
  *   what the runtime's `headers.get` gives, the same joined value the core is handed, and the body is the
- *   very text the core is handed (`form` is not a keyed field: it also depends on the Content-Type);
+ *   very text the core is handed, or the fields of it that the predicates read (body-projection.ts)
+ *   (`form` is not a keyed field: it also depends on the Content-Type);
  * - the imposter has no allowCORS (which echoes request headers into the answer);
  * - the answer is a description the core froze: precompiled once per engine, the same for every request;
  *   or every response of every stub makes its answer from the key's fields alone (a `copy` from the path,
@@ -26,6 +29,11 @@ export interface RouteMemo {
   headers: readonly string[];
   /** Whether a stub reads the body, which is then the key's last part. */
   body: boolean;
+  /**
+   * The JSON body's fields the stubs read, when that is all they read of it: a JSON body is then keyed by
+   * those fields (bodyKey). Null when the body is keyed by its whole text.
+   */
+  fields: FieldTree | null;
   /**
    * Whether answers made for a request (a `copy` behavior's) may be remembered too, not only the ones the
    * core froze: every response of every stub derives its answer from the key alone (memo-responses.ts).
@@ -58,13 +66,13 @@ export const MEMO_BODY_LIMIT = 2_048;
 function memoizable(engine: ImposterEngine): RouteMemo | null {
   const { imposter } = engine;
   if (imposter.allowCORS === true) return null;
-  const reads: KeyedReads = { headers: new Set(), body: false };
+  const reads: KeyedReads = { headers: new Set(), body: false, fields: new Map() };
   const keyed = imposter.stubs.every((stub) =>
     (stub.predicates ?? []).every((predicate) => readsKeyedFieldsOnly(predicate, reads)),
   );
   if (!keyed) return null;
   // What the responses read joins the key only when it makes their answers rememberable.
-  const copied: KeyedReads = { headers: new Set(reads.headers), body: reads.body };
+  const copied: KeyedReads = { headers: new Set(reads.headers), body: reads.body, fields: reads.fields };
   const derived = imposter.stubs.every((stub) =>
     stub.responses.every((response) => derivesFromKeyedFields(response, copied)),
   );
@@ -80,6 +88,7 @@ function memoizable(engine: ImposterEngine): RouteMemo | null {
     answers: new Map(),
     headers: [...used.headers].sort(),
     body: used.body,
+    fields: used.body ? used.fields : null,
     derived,
     narrow,
     chars: 0,
@@ -118,6 +127,16 @@ export function memoKey(memo: RouteMemo, method: string, target: string, headers
  * has line breaks of its own.
  */
 export const withBody = (lineKey: string, body: string): string => `${lineKey}\n${body}`;
+
+/**
+ * The body's part of the key: its text, or, when the stubs read only some fields of a JSON body, those
+ * fields (body-projection.ts). The two kinds start apart, so no text is ever taken for a set of fields.
+ */
+export function bodyKey(memo: RouteMemo, body: string): string {
+  if (memo.fields === null) return body;
+  const fields = projectBody(memo.fields, body);
+  return fields === undefined ? `T${body}` : `J${fields}`;
+}
 
 /**
  * Remembers an answer if the core froze it (the same for every request), or if the memo's answers derive
