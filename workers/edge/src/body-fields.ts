@@ -8,6 +8,20 @@ import { isPlainObject } from "./plain-object.ts";
  */
 export type FieldTree = Map<string, FieldTree | true>;
 
+/** A FieldTree as the memo walks it on every request: arrays, in one order; null where a field is read whole. */
+export interface ReadFields {
+  readonly names: readonly string[];
+  readonly inner: readonly (ReadFields | null)[];
+}
+
+export function readFieldsOf(tree: FieldTree): ReadFields {
+  const entries = [...tree];
+  return {
+    names: entries.map(([name]) => name),
+    inner: entries.map(([, inner]) => (inner === true ? null : readFieldsOf(inner))),
+  };
+}
+
 /** Operators that match an object expectation field by field (predicates/satisfy.ts), reading no other field. */
 const FIELD_BY_FIELD = new Set(["equals", "contains", "startsWith", "endsWith", "matches", "exists"]);
 

@@ -1,5 +1,5 @@
 import { parseJsonBody } from "@mockctl/core";
-import type { FieldTree } from "./body-fields.ts";
+import type { ReadFields } from "./body-fields.ts";
 import { isPlainObject } from "./plain-object.ts";
 
 /**
@@ -13,17 +13,18 @@ import { isPlainObject } from "./plain-object.ts";
  * - no `\u` escape and no capital sigma is in the text: a sigma's lower case depends on the characters
  *   beside it in the text, which an escape changes without changing the parsed value;
  * - no `__proto__` is in it: the fold's rebuild sets a prototype where JSON.parse makes a field;
- * - no object on the way to a read field, nor inside one read whole, has two names that fold to one:
- *   after the fold, which of them wins depends on an order of repeats the parsed object no longer shows.
+ * - no object on the way to a read field has two names that fold to that field's, and no object inside a
+ *   value read whole has two names that fold to one: after the fold, which of them wins depends on an
+ *   order of repeats the parsed object no longer shows.
  * The parse is the core's own, with its depth limit, so a body the core reads as text is never keyed here.
  * body-projection.test.ts holds each of these to the core's own answers.
  */
-export function projectBody(tree: FieldTree, text: string): string | undefined {
+export function projectBody(fields: ReadFields, text: string): string | undefined {
   // Anything but an object is keyed whole; asked first, as a failed parse throws, which costs.
   if (!opensObject(text)) return undefined;
   if (text.includes("\\u") || text.includes("__proto__") || text.includes("\u03a3")) return undefined;
   const parsed = parseJsonBody(text);
-  return isPlainObject(parsed) ? fieldsOf(tree, parsed) : undefined;
+  return isPlainObject(parsed) ? fieldsOf(fields, parsed) : undefined;
 }
 
 function opensObject(text: string): boolean {
@@ -35,46 +36,57 @@ function opensObject(text: string): boolean {
   return false;
 }
 
-function fieldsOf(tree: FieldTree, object: Record<string, unknown>): string | undefined {
-  const names = foldedNames(object);
-  if (names === undefined) return undefined;
+function fieldsOf(fields: ReadFields, object: Record<string, unknown>): string | undefined {
   let key = "{";
-  for (const [name, inner] of tree) {
-    const sent = names.get(name);
+  for (let i = 0; i < fields.names.length; i++) {
+    const sent = sentName(object, fields.names[i] as string);
+    if (sent === null) return undefined;
     if (sent === undefined) {
       key += "-,";
       continue;
     }
     const value = object[sent];
-    const part = inner !== true && isPlainObject(value) ? fieldsOf(inner, value) : whole(value);
+    const inner = fields.inner[i];
+    const part = inner != null && isPlainObject(value) ? fieldsOf(inner, value) : whole(value);
     if (part === undefined) return undefined;
-    key += `${JSON.stringify(sent)}:${part},`;
+    key += `${sent.length}:${sent}=${part},`;
   }
   return `${key}}`;
 }
 
-/** Each name by its lower case; undefined when two names share one. */
-function foldedNames(object: Record<string, unknown>): Map<string, string> | undefined {
-  const names = new Map<string, string>();
-  for (const name of Object.keys(object)) {
-    const folded = name.toLowerCase();
-    if (names.has(folded)) return undefined;
-    names.set(folded, name);
+/** The name the body sent for a read field (lower-cased): undefined when none, null when two fold to it. */
+function sentName(object: Record<string, unknown>, name: string): string | null | undefined {
+  let sent: string | undefined;
+  for (const key in object) {
+    if (key.toLowerCase() !== name) continue;
+    if (sent !== undefined) return null;
+    sent = key;
   }
-  return names;
+  return sent;
+}
+
+/** Whether two of an object's names fold to one. */
+function foldsTwoNames(object: Record<string, unknown>): boolean {
+  const names = new Set<string>();
+  for (const name in object) {
+    const folded = name.toLowerCase();
+    if (names.has(folded)) return true;
+    names.add(folded);
+  }
+  return false;
 }
 
 /**
- * A parsed value written out so that no two values the core could tell apart share a text: JSON.stringify
- * would write an overflowing number (1e999, Infinity once parsed) as `null`, and -0 as 0.
+ * A parsed value written out so that no two values the core could tell apart share a text, each kind
+ * tagged and each text led by its length: JSON.stringify would write an overflowing number (1e999,
+ * Infinity once parsed) as `null`, and -0 as 0.
  */
 function whole(value: unknown): string | undefined {
-  if (typeof value === "string") return JSON.stringify(value);
-  if (typeof value === "number") return Object.is(value, -0) ? "-0" : String(value);
+  if (typeof value === "string") return `s${value.length}:${value}`;
+  if (typeof value === "number") return Object.is(value, -0) ? "d-0" : `d${value}`;
   if (typeof value !== "object" || value === null) return String(value);
-  let text: string | undefined;
+  let text = "[";
   if (Array.isArray(value)) {
-    text = "[";
     for (const item of value) {
       const part = whole(item);
       if (part === undefined) return undefined;
@@ -83,12 +95,12 @@ function whole(value: unknown): string | undefined {
     return `${text}]`;
   }
   const object = value as Record<string, unknown>;
-  if (foldedNames(object) === undefined) return undefined;
+  if (foldsTwoNames(object)) return undefined;
   text = "{";
-  for (const name of Object.keys(object)) {
+  for (const name in object) {
     const part = whole(object[name]);
     if (part === undefined) return undefined;
-    text += `${JSON.stringify(name)}:${part},`;
+    text += `${name.length}:${name}=${part},`;
   }
   return `${text}}`;
 }

@@ -1,5 +1,5 @@
 import type { ImposterEngine, ResponseDescription } from "@mockctl/core";
-import type { FieldTree } from "./body-fields.ts";
+import { type ReadFields, readFieldsOf } from "./body-fields.ts";
 import { projectBody } from "./body-projection.ts";
 import { type KeyedReads, readsKeyedFieldsOnly } from "./memo-reads.ts";
 import { derivesFromKeyedFields } from "./memo-responses.ts";
@@ -33,7 +33,7 @@ export interface RouteMemo {
    * The JSON body's fields the stubs read, when that is all they read of it: a JSON body is then keyed by
    * those fields (bodyKey). Null when the body is keyed by its whole text.
    */
-  fields: FieldTree | null;
+  fields: ReadFields | null;
   /**
    * Whether answers made for a request (a `copy` behavior's) may be remembered too, not only the ones the
    * core froze: every response of every stub derives its answer from the key alone (memo-responses.ts).
@@ -88,7 +88,7 @@ function memoizable(engine: ImposterEngine): RouteMemo | null {
     answers: new Map(),
     headers: [...used.headers].sort(),
     body: used.body,
-    fields: used.body ? used.fields : null,
+    fields: used.body && used.fields !== null ? readFieldsOf(used.fields) : null,
     derived,
     narrow,
     chars: 0,
