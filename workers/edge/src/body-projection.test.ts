@@ -1,6 +1,6 @@
 import { createEngine, type Imposter, normalizeRequest, type Predicate } from "@mockctl/core";
 import { describe, expect, it } from "vitest";
-import { bodyKey, memoFor } from "./route-memo.ts";
+import { bodyKey, memoFor, RECENT_BODIES } from "./route-memo.ts";
 
 const respond = { responses: [{ is: { body: "x" } }] };
 const memoOf = (...predicates: Predicate[][]) => {
@@ -164,5 +164,23 @@ describe("bodyKey against the core", () => {
     }
     // Bodies did share keys, or the check above checked nothing.
     expect(shared).toBeGreaterThan(10);
+  });
+});
+
+describe("bodyKey's recent bodies", () => {
+  it("gives a repeated body its key again, and every body its own key whatever slot it shares", () => {
+    const { memo } = memoOf(byUserId);
+    // Same length, same middle character: one slot, in turn.
+    const bodies = [
+      '{"user":{"id":"u-1"},"a":1}',
+      '{"user":{"id":"u-2"},"a":1}',
+      '{"user":{"id":"u-1"},"a":2}',
+    ];
+    const keys = [...bodies, ...bodies].map((body) => bodyKey(memo, body));
+    expect(keys).toEqual([...bodies, ...bodies].map((body) => bodyKey(memoOf(byUserId).memo, body)));
+    expect(new Set(keys).size).toBe(2);
+    expect(memo.recent.length).toBeLessThanOrEqual(2 * RECENT_BODIES);
+    for (let i = 0; i < 100; i++) bodyKey(memo, `{"user":{"id":"u-${i}"}${" ".repeat(i)}}`);
+    expect(memo.recent.length).toBeLessThanOrEqual(2 * RECENT_BODIES);
   });
 });

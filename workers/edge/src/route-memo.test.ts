@@ -23,6 +23,7 @@ const empty = (): RouteMemo => ({
   full: false,
   misses: 0,
   passed: 0,
+  recent: [],
 });
 
 const engine = (fields: Partial<Imposter>) =>
