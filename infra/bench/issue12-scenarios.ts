@@ -43,31 +43,90 @@ export const ISSUE12_SCENARIOS: Scenario[] = BODY_SHAPES.map((shape) => {
  */
 export const FRESH_BODIES = 16_384;
 
-const equals = BODY_SHAPES.find((shape) => shape.name === "JSON body equals (method, path, object)");
-if (equals === undefined) throw new Error("bench:core lost issue 12's JSON equals shape");
+function shapeNamed(name: string) {
+  const shape = BODY_SHAPES.find((one) => one.name === name);
+  if (shape === undefined) throw new Error(`bench:core lost issue 12's ${name} shape`);
+  return shape;
+}
+const equals = shapeNamed("JSON body equals (method, path, object)");
+const jsonpath = shapeNamed("JSONPath $.user.id equals");
+
+/** A shape's imposter on its own port, sent FRESH_BODIES bodies in turn, each expecting one answer. */
+function freshScenario(
+  shape: (typeof BODY_SHAPES)[number],
+  fields: Pick<Scenario, "id" | "title">,
+  port: number,
+  bodyOf: (padded: string) => unknown,
+  answer: string,
+): Scenario {
+  const path = `/i/${port}/users`;
+  return {
+    ...fields,
+    path,
+    bodies: [],
+    target: true,
+    requests: Array.from(
+      { length: FRESH_BODIES },
+      (_, i): BenchRequest => ({
+        method: "POST",
+        path,
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(bodyOf(String(i).padStart(5, "0"))),
+        expect: { status: 200, body: answer },
+      }),
+    ),
+    floor: "floor-post",
+    imposter: { ...shape.imposter, port },
+  };
+}
+
+const distinct = `${FRESH_BODIES.toLocaleString("en")} distinct`;
 
 /**
  * Issue 12's JSON equals with a body the edge has not seen on almost every request (a name counting up,
- * padded, so the bodies have one length, three characters over the repeated one): the route memo's misses,
- * where the full path (read, normalize, match, resolve) runs on every request, plus the key built for the
- * failed lookup.
+ * padded, so the bodies have one length, three characters over the repeated one). No stub reads the name:
+ * since the memo keys a JSON body by the fields its stubs read (workers/edge's body-projection.ts), these
+ * share one remembered answer, each body parsed to find its fields. Before that, every one was a miss.
  */
-export const FRESH_BODY_SCENARIO: Scenario = {
-  id: "issue12-json-equals-fresh",
-  title: `issue 12: JSON body equals, 50 stubs, the 25th matching, ${FRESH_BODIES.toLocaleString("en")} distinct bodies in turn (the memo's misses)`,
-  path: "/i/4705/users",
-  bodies: [],
-  target: true,
-  requests: Array.from({ length: FRESH_BODIES }, (_, i): BenchRequest => {
-    const body = JSON.stringify({ user: { id: "u-24", name: `A${String(i).padStart(5, "0")}` } });
-    return {
-      method: "POST",
-      path: "/i/4705/users",
-      headers: { "content-type": "application/json" },
-      body,
-      expect: { status: 200, body: equals.answer },
-    };
-  }),
-  floor: "floor-post",
-  imposter: { ...equals.imposter, port: 4705 },
-};
+export const FRESH_BODY_SCENARIO = freshScenario(
+  equals,
+  {
+    id: "issue12-json-equals-fresh",
+    title: `issue 12: JSON body equals, 50 stubs, the 25th matching, ${distinct} bodies in turn, differing in a field no stub reads`,
+  },
+  4705,
+  (n) => ({ user: { id: "u-24", name: `A${n}` } }),
+  equals.answer,
+);
+
+/**
+ * The memo's misses that match nothing: issue 12's JSON equals sent a user id no stub names (counting up),
+ * so the fields the stubs read differ on every request. The route index finds no stub for the id, and mb's
+ * default answer, an empty 200, is every answer.
+ */
+export const FRESH_ID_SCENARIO = freshScenario(
+  equals,
+  {
+    id: "issue12-json-equals-fresh-ids",
+    title: `issue 12: JSON body equals, 50 stubs, ${distinct} user ids in turn, none a stub's (the memo's misses, no match)`,
+  },
+  4706,
+  (n) => ({ user: { id: `x-${n}`, name: "Ann" } }),
+  "",
+);
+
+/**
+ * The memo's misses that match a stub: issue 12's JSONPath, whose selector reads the body whole for the
+ * memo (body-fields.ts), sent bodies with a name counting up; the full path (read, normalize, match the
+ * 25th stub, resolve) runs on every request.
+ */
+export const FRESH_JSONPATH_SCENARIO = freshScenario(
+  jsonpath,
+  {
+    id: "issue12-jsonpath-fresh",
+    title: `issue 12: JSONPath $.user.id equals, 50 stubs, the 25th matching, ${distinct} bodies in turn (the memo's misses, a match)`,
+  },
+  4707,
+  (n) => ({ user: { id: "u-24", name: `A${n}` } }),
+  jsonpath.answer,
+);

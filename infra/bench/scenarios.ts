@@ -1,4 +1,9 @@
-import { FRESH_BODY_SCENARIO, ISSUE12_SCENARIOS } from "./issue12-scenarios.ts";
+import {
+  FRESH_BODY_SCENARIO,
+  FRESH_ID_SCENARIO,
+  FRESH_JSONPATH_SCENARIO,
+  ISSUE12_SCENARIOS,
+} from "./issue12-scenarios.ts";
 import { LOADTEST_SCENARIOS } from "./loadtest-scenarios.ts";
 import { REGEX_SCENARIOS } from "./regex-scenarios.ts";
 import type { WrkOptions, WrkRequest } from "./wrk.ts";
@@ -131,6 +136,8 @@ export const SCENARIOS: Scenario[] = [
   ...LOADTEST_SCENARIOS,
   ...ISSUE12_SCENARIOS,
   FRESH_BODY_SCENARIO,
+  FRESH_ID_SCENARIO,
+  FRESH_JSONPATH_SCENARIO,
 ];
 
 /** Creates the scenario's imposter through the platform's admin API (same origin as the front door). */
