@@ -14,8 +14,10 @@ export { formatTarget } from "./request/target.ts";
 export { createRequestView } from "./request/view.ts";
 export * from "./responses/index.ts";
 export * from "./schemas/index.ts";
-// The body parse the predicates see, for the edge's route memo to key by the fields they read.
+// The body parse and the plain JSONPath chains the predicates see, for the edge's route memo to key by
+// the fields they read.
 export { parseJsonBody } from "./select/depth.ts";
+export { plainNames } from "./select/jsonpath.ts";
 export * from "./templates/index.ts";
 export * from "./user-code/index.ts";
 export * from "./validation/index.ts";

@@ -85,4 +85,64 @@ export const nestedBodyCases: ExchangeCase[] = [
       post("/", '{"user":{"id":"\\u0055-1"}}'),
     ],
   },
+  {
+    // The route memo keys these bodies by the value at the end of each plain jsonpath chain (workers/edge's
+    // body-fields.ts); as above, each body follows one that shares that value but not its answer wherever
+    // a chain's walk could tell them apart: the name's case, arrays and strings on the way, duplicates.
+    name: "plain jsonpath chains over bodies that differ in fields no selector reads",
+    imposter: {
+      stubs: [
+        {
+          predicates: [{ equals: { body: "u-1" }, jsonpath: { selector: "$.user.id" } }],
+          responses: [answer("one")],
+        },
+        {
+          predicates: [{ equals: { body: "U-2" }, jsonpath: { selector: "$.User.id" }, caseSensitive: true }],
+          responses: [answer("two")],
+        },
+        {
+          predicates: [{ equals: { body: "3" }, jsonpath: { selector: "$.user.id.length" } }],
+          responses: [answer("three long")],
+        },
+        {
+          predicates: [{ deepEquals: { body: ["a", "b"] }, jsonpath: { selector: "$.user.tags" } }],
+          responses: [answer("tags")],
+        },
+        {
+          predicates: [{ equals: { body: "admin" }, jsonpath: { selector: "$.user.roles[0]" } }],
+          responses: [answer("admin")],
+        },
+        {
+          predicates: [{ exists: { body: true }, jsonpath: { selector: "$.order.sku" } }],
+          responses: [answer("sku")],
+        },
+        { responses: [answer("none")] },
+      ],
+    },
+    requests: [
+      { ...json({ user: { id: "u-1", name: "Ann" }, at: 1 }), expect: { body: "one" } },
+      { ...json({ at: 2, user: { name: "Bob", id: "U-1" } }), expect: { body: "one" } },
+      { ...json({ USER: { ID: "u-1" } }), expect: { body: "one" } },
+      { ...json({ User: { id: "U-2" }, at: 3 }), expect: { body: "two" } },
+      { ...json({ User: { id: "u-2" }, at: 4 }) },
+      { ...json({ user: { id: "U-2" }, at: 5 }) },
+      { ...json({ user: { id: "abc", at: 6 } }), expect: { body: "three long" } },
+      { ...json({ user: { id: 123 } }) },
+      { ...json({ user: { id: ["a", "b", "c"] } }) },
+      { ...json({ user: { tags: ["b", "a"], name: "Ann" } }), expect: { body: "tags" } },
+      { ...json({ user: { tags: ["a", "b"], name: "Bob" } }), expect: { body: "tags" } },
+      { ...json({ user: { tags: "ab" } }) },
+      { ...json({ user: { roles: ["admin", "dev"] } }), expect: { body: "admin" } },
+      { ...json({ user: { roles: ["dev", "admin"] } }) },
+      { ...json({ user: { roles: { "0": "admin" } } }) },
+      { ...json({ user: [{ id: "u-1" }] }) },
+      { ...json({ order: { sku: null, qty: 1 } }) },
+      { ...json({ order: { sku: 0, qty: 2 } }) },
+      { ...json({ order: { qty: 3 } }), expect: { body: "none" } },
+      post("/", '{"user":{"id":"u-9"},"user":{"id":"u-1"}}'),
+      post("/", '{"user":{"id":"u-1"},"USER":{"id":"u-9"}}'),
+      post("/", '{"user":{"id":"\\u0055-1"}}'),
+      post("/", '{"__proto__":{"user":{"id":"u-1"}}}'),
+    ],
+  },
 ];

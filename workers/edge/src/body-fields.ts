@@ -1,3 +1,4 @@
+import { plainNames } from "@mockctl/core";
 import { isPlainObject } from "./plain-object.ts";
 
 /**
@@ -27,9 +28,9 @@ const FIELD_BY_FIELD = new Set(["equals", "contains", "startsWith", "endsWith", 
 
 /**
  * The fields one predicate's `body` expectation reads, added to `tree`; false when it reads the body
- * whole: a text expectation, deepEquals (every field of the body counts), a jsonpath or xpath selector
- * (reads what the selector finds, anywhere), or `except` (its pattern is taken out of the text before
- * the text is parsed, which can change which fields there are).
+ * whole: a text expectation, deepEquals (every field of the body counts), an xpath selector, a jsonpath
+ * selector other than a chain of plain names (`$..id` finds a name anywhere), or `except` (its pattern is
+ * taken out of the text before the text is parsed, which can change which fields there are).
  */
 export function addBodyFields(
   tree: FieldTree,
@@ -37,9 +38,35 @@ export function addBodyFields(
   predicate: Record<string, unknown>,
   expected: unknown,
 ): boolean {
+  if ("except" in predicate || "xpath" in predicate) return false;
+  if ("jsonpath" in predicate) return addSelectedField(tree, predicate.jsonpath);
   if (!FIELD_BY_FIELD.has(operator) || !isPlainObject(expected)) return false;
-  if ("except" in predicate || "jsonpath" in predicate || "xpath" in predicate) return false;
   addFields(tree, expected);
+  return true;
+}
+
+/**
+ * A plain chain (`$.user.id`) selects what the body holds at that path and nothing else, whatever the
+ * operator then does with it (core's select/jsonpath.ts follows each name as an own property of the
+ * value before), so the value at its end is read whole.
+ */
+function addSelectedField(tree: FieldTree, jsonpath: unknown): boolean {
+  const selector = isPlainObject(jsonpath) ? jsonpath.selector : undefined;
+  const names = typeof selector === "string" ? plainNames(selector) : undefined;
+  if (names === undefined) return false;
+  let inner = tree;
+  for (const [index, name] of names.entries()) {
+    const key = name.toLowerCase();
+    const known = inner.get(key);
+    if (known === true) return true;
+    if (index === names.length - 1) {
+      inner.set(key, true);
+      return true;
+    }
+    const next: FieldTree = known ?? new Map();
+    inner.set(key, next);
+    inner = next;
+  }
   return true;
 }
 

@@ -62,12 +62,52 @@ describe("bodyKey", () => {
   it.each<[string, Predicate[]]>([
     ["a text expectation", [{ contains: { body: "u-1" } }]],
     ["deepEquals", [{ deepEquals: { body: { user: { id: "u-1" } } } }]],
-    ["a jsonpath selector", [{ equals: { body: "u-1" }, jsonpath: { selector: "$.user.id" } }]],
+    [
+      "a jsonpath selector that finds a name anywhere",
+      [{ equals: { body: "u-1" }, jsonpath: { selector: "$..id" } }],
+    ],
+    ["a jsonpath filter", [{ exists: { body: true }, jsonpath: { selector: "$.users[?(@.id)]" } }]],
+    ["an xpath selector", [{ equals: { body: "u-1" }, xpath: { selector: "//id" } }]],
     ["except", [{ equals: { body: { user: { id: "u-1" } } }, except: "\\d" }]],
   ])("keys every body by its whole text when a stub reads it with %s", (_, predicates) => {
     const { memo } = memoOf(byUserId, predicates);
     const body = '{"user":{"id":"u-1","name":"Ann"}}';
     expect([memo.fields, bodyKey(memo, body)]).toEqual([null, body]);
+  });
+
+  it("keys by the field at the end of a plain jsonpath chain, read whole", () => {
+    const { memo } = memoOf([{ equals: { body: "u-1" }, jsonpath: { selector: "$.user.id" } }]);
+    const key = (body: string) => bodyKey(memo, body);
+    expect(key('{"user":{"id":"u-1","name":"Ann"},"at":1}')).toBe(
+      key('{"at":2,"user":{"name":"Bob","id":"u-1"}}'),
+    );
+    expect(key('{"user":{"id":{"a":1}}}')).not.toBe(key('{"user":{"id":{"a":1,"b":2}}}'));
+    expect(key('{"user":{"id":"u-1"}}')).not.toBe(key('{"user":{"ID":"u-1"}}'));
+    expect(key('{"user":[{"id":"u-1"}],"x":1}')).toBe(key('{"user":[{"id":"u-1"}],"x":2}'));
+    expect(key('{"user":[{"id":"u-1"}]}')).not.toBe(key('{"user":[{"id":"u-1","a":1}]}'));
+  });
+
+  it.each<[string, Predicate[][], string]>([
+    [
+      "a chain inside a field read whole",
+      [
+        [{ equals: { body: { user: 1 } } }],
+        [{ exists: { body: true }, jsonpath: { selector: "$.user.id" } }],
+      ],
+      '{"user":{"id":1,"name":"Ann"}}',
+    ],
+    [
+      "a field read whole at a chain's end",
+      [
+        [{ exists: { body: true }, jsonpath: { selector: "$.user.id" } }],
+        [{ exists: { body: true }, jsonpath: { selector: "user" } }],
+      ],
+      '{"user":{"id":1,"name":"Ann"}}',
+    ],
+  ])("reads %s whole", (_, stubs, body) => {
+    const { memo } = memoOf(...stubs);
+    expect(bodyKey(memo, body)).not.toBe(bodyKey(memo, body.replace("Ann", "Bob")));
+    expect(bodyKey(memo, body)).toBe(bodyKey(memo, body.replace("}}", '},"at":2}')));
   });
 
   it("keys by the fields every stub reads together, and by nothing of the body when none reads it", () => {
@@ -148,12 +188,58 @@ const BODIES = [
   "",
 ];
 
+// The same bodies against stubs that select with plain jsonpath chains, alone and beside field expectations.
+const SELECTED: Predicate[][] = [
+  [{ equals: { body: "u-1" }, jsonpath: { selector: "$.user.id" } }],
+  [{ equals: { body: "U-2" }, jsonpath: { selector: "$.User.id" }, caseSensitive: true }],
+  [{ deepEquals: { body: ["a", "b"] }, jsonpath: { selector: "$.user.tags" } }],
+  [{ equals: { body: "3" }, jsonpath: { selector: "$.user.id.length" } }],
+  [{ equals: { body: "admin" }, jsonpath: { selector: "$.user.roles[0]" } }],
+  [{ exists: { body: true }, jsonpath: { selector: "$.user.vip" } }],
+  [{ matches: { body: "^u-4$" }, jsonpath: { selector: "user.id" } }],
+  [{ deepEquals: { body: { a: 1 } }, jsonpath: { selector: "$.user.id" } }],
+  [{ equals: { body: { a: 1 } }, jsonpath: { selector: "$.user.id" } }],
+  [{ deepEquals: { body: "0" }, jsonpath: { selector: "$.n" } }],
+  [{ equals: { body: "1" }, jsonpath: { selector: "$.z[0]" } }],
+  // Beside the chains' fields, not over them: a field expectation on `user.id` would read it whole.
+  [{ equals: { body: { user: { name: "ann" } } } }],
+];
+const SELECTED_USERS = [
+  '{"id":"abc"}',
+  '{"id":123}',
+  '{"id":{"a":1}}',
+  '{"id":{"A":1}}',
+  '{"id":{"a":1,"b":2}}',
+  '{"id":"u-9","id":"u-1"}',
+  '{"tags":["a","b"]}',
+  '{"tags":["b","a"]}',
+  '{"tags":"ab"}',
+  '{"roles":["admin"]}',
+  '{"vip":0}',
+  '{"vip":null}',
+];
+const SELECTED_BODIES = [
+  ...BODIES,
+  ...SELECTED_USERS.flatMap((user) => [
+    `{"user":${user}}`,
+    `{"user":${user},"z":[1]}`,
+    `{"User":${user},"at":7}`,
+  ]),
+  '{"n":"0"}',
+  '{"n":[0]}',
+  '{"z":["1"],"at":1}',
+  '{"z":{"0":1}}',
+];
+
 describe("bodyKey against the core", () => {
-  it("never gives one key to two bodies the core matches to different stubs", async () => {
-    const { engine, memo } = memoOf(...STUBS);
+  it.each([
+    ["field expectations", STUBS, BODIES],
+    ["plain jsonpath chains", SELECTED, SELECTED_BODIES],
+  ])("never gives one key to two bodies the core matches to different stubs: %s", async (_, stubs, bodies) => {
+    const { engine, memo } = memoOf(...stubs);
     const stubOf = new Map<string, number>();
     let shared = 0;
-    for (const body of BODIES) {
+    for (const body of bodies) {
       const request = normalizeRequest({ method: "POST", url: "/", headers: [], body });
       const stub = await engine.match(request);
       const key = bodyKey(memo, body);

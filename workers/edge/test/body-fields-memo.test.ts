@@ -18,8 +18,17 @@ const stubs = [
 ];
 const post = (body: string) => ({ method: "POST", body, headers: { "content-type": "application/json" } });
 
+const selected = [
+  on({ equals: { body: "u-1" }, jsonpath: { selector: "$.user.id" } }, "user 1"),
+  on({ equals: { body: "U-2" }, jsonpath: { selector: "$.user.id" }, caseSensitive: true }, "user 2"),
+  is("other"),
+];
+
 describe("a body keyed by the fields its stubs read", () => {
-  it("answers bodies that differ in other fields from one remembered answer", async () => {
+  it.each([
+    ["field expectations", stubs],
+    ["a plain jsonpath chain", selected],
+  ])("answers bodies that differ in other fields from one remembered answer: %s", async (_, stubs) => {
     const port = freshPort();
     await objectFor(port).put(imposter(port, { stubs }));
     const answers = new Set<string>();
@@ -33,7 +42,10 @@ describe("a body keyed by the fields its stubs read", () => {
     expect(engine && memoFor(engine)?.answers.size).toBe(1);
   });
 
-  it("answers every other body as an imposter that is never remembered answers", async () => {
+  it.each([
+    ["field expectations", stubs, ["user 1", "user 2", "an order", "other"]],
+    ["a plain jsonpath chain", selected, ["user 1", "user 2", "other"]],
+  ])("answers every other body as an imposter that is never remembered answers: %s", async (_, stubs, all) => {
     const [keyed, fresh] = [freshPort(), freshPort()];
     await objectFor(keyed).put(imposter(keyed, { stubs }));
     await objectFor(fresh).put(imposter(fresh, { stubs: [neverRemembered, ...stubs] }));
@@ -68,7 +80,7 @@ describe("a body keyed by the fields its stubs read", () => {
       return texts;
     };
     const expected = await answers(fresh);
-    expect(new Set(expected)).toEqual(new Set(["user 1", "user 2", "an order", "other"]));
+    expect(new Set(expected)).toEqual(new Set(all));
     expect(await answers(keyed)).toEqual(expected);
   });
 });
