@@ -116,15 +116,15 @@ export const FRESH_ID_SCENARIO = freshScenario(
 );
 
 /**
- * The memo's misses that match a stub: issue 12's JSONPath, whose selector reads the body whole for the
- * memo (body-fields.ts), sent bodies with a name counting up; the full path (read, normalize, match the
- * 25th stub, resolve) runs on every request.
+ * Issue 12's JSONPath sent bodies with a name counting up. Until the memo read a plain chain's field alone
+ * (body-fields.ts), its selector keyed the whole body, and every one of these was a miss that matched the
+ * 25th stub (BODY-PROFILE.md, section 32); now they share one answer, as the JSON equals bodies above do.
  */
 export const FRESH_JSONPATH_SCENARIO = freshScenario(
   jsonpath,
   {
     id: "issue12-jsonpath-fresh",
-    title: `issue 12: JSONPath $.user.id equals, 50 stubs, the 25th matching, ${distinct} bodies in turn (the memo's misses, a match)`,
+    title: `issue 12: JSONPath $.user.id equals, 50 stubs, the 25th matching, ${distinct} bodies in turn, differing in a field the selector does not read`,
   },
   4707,
   (n) => ({ user: { id: "u-24", name: `A${n}` } }),
