@@ -55,18 +55,15 @@ function addSelectedField(tree: FieldTree, jsonpath: unknown): boolean {
   const names = typeof selector === "string" ? plainNames(selector) : undefined;
   if (names === undefined) return false;
   let inner = tree;
-  for (const [index, name] of names.entries()) {
+  for (const name of names.slice(0, -1)) {
     const key = name.toLowerCase();
     const known = inner.get(key);
     if (known === true) return true;
-    if (index === names.length - 1) {
-      inner.set(key, true);
-      return true;
-    }
     const next: FieldTree = known ?? new Map();
     inner.set(key, next);
     inner = next;
   }
+  inner.set((names[names.length - 1] as string).toLowerCase(), true);
   return true;
 }
 
