@@ -136,6 +136,35 @@ export const behaviorCases: ExchangeCase[] = [
     [get(`/?q=${encodeURIComponent('{"n":"nine"}')}`)],
   ),
   one(
+    // The route memo keys these bodies by the value at the end of each copy's plain chain (workers/edge's
+    // memo-responses.ts); each body follows one that shares that value, or differs from it only where a
+    // chain's walk tells them apart: a name's case, duplicates, arrays, strings and objects on the way.
+    "copy by plain jsonpath chains over bodies that differ in fields no chain reads",
+    {
+      is: { body: "id=${ID} sku=${SKU} first=${F} n=${N}", headers: { "X-Id": "${ID}" } },
+      behaviors: [
+        { copy: { from: "body", into: "${ID}", using: { method: "jsonpath", selector: "$.user.id" } } },
+        { copy: { from: "BODY", into: "${SKU}", using: { method: "jsonpath", selector: "order.sku" } } },
+        { copy: { from: "body", into: "${F}", using: { method: "jsonpath", selector: "$.items[0]" } } },
+        { copy: { from: "body", into: "${N}", using: { method: "jsonpath", selector: "$.user.id.length" } } },
+      ],
+    },
+    [
+      json({ user: { id: "u-1", name: "Ann" }, order: { sku: "s-1", qty: 1 }, items: ["a", "b"], at: 1 }),
+      json({ at: 2, items: ["a", "c"], order: { qty: 2, sku: "s-1" }, user: { name: "Bob", id: "u-1" } }),
+      json({ user: { ID: "u-1" }, Order: { sku: "s-1" } }),
+      json({ user: { id: 123 }, order: { sku: null }, items: { "0": "a" } }),
+      json({ user: { id: { a: 1 } }, order: { sku: ["x", "y"] }, items: "abc" }),
+      json({ user: { id: ["x", "y", "z"] }, order: "sku", items: [] }),
+      json({ user: "u-1", order: { sku: 0 } }),
+      post("/", '{"user":{"id":"u-9"},"user":{"id":"u-1"},"order":{"sku":"s-2"}}'),
+      post("/", '{"user":{"id":"u-1"},"USER":{"id":"u-9"},"order":{"sku":"s-2"}}'),
+      post("/", '{"user":{"id":"\\u0055-1"},"order":{"sku":"s-2"}}'),
+      post("/", '{"__proto__":{"user":{"id":"u-1"}},"order":{"sku":"s-2"}}'),
+      post("/", "not json"),
+    ],
+  ),
+  one(
     "copy jsonpath selecting an object",
     {
       is: { body: "obj=${J}" },

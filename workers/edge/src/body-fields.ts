@@ -47,10 +47,11 @@ export function addBodyFields(
 
 /**
  * A plain chain (`$.user.id`) selects what the body holds at that path and nothing else, whatever the
- * operator then does with it (core's select/jsonpath.ts follows each name as an own property of the
- * value before), so the value at its end is read whole.
+ * operator, or the `copy` behavior, then does with it (core's select/jsonpath.ts follows each name as an
+ * own property of the value before), so the value at its end is read whole. `jsonpath` is a predicate's
+ * option or a copy's `using`: either holds the chain as its `selector`. False for any other selector.
  */
-function addSelectedField(tree: FieldTree, jsonpath: unknown): boolean {
+export function addSelectedField(tree: FieldTree, jsonpath: unknown): boolean {
   const selector = isPlainObject(jsonpath) ? jsonpath.selector : undefined;
   const names = typeof selector === "string" ? plainNames(selector) : undefined;
   if (names === undefined) return false;

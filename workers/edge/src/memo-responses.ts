@@ -1,3 +1,4 @@
+import { addSelectedField } from "./body-fields.ts";
 import { HEADER_NAME, type KeyedReads, UNKEYABLE_HEADER } from "./memo-reads.ts";
 import { isPlainObject } from "./plain-object.ts";
 
@@ -8,8 +9,9 @@ import { isPlainObject } from "./plain-object.ts";
  * header or the body, and `wait` by a number of milliseconds: the same key gives the same copied values.
  * Not: proxy, inject and fault responses, `lookup` (its data source changes apart from the imposter),
  * `decorate`, `shellTransform`, `wait` as a function, and copy from the client's address or a form.
- * A copy that reads a header or the body adds it to `reads`, so the key holds what the answer depends on
- * (the whole body: a copy may select anything in it).
+ * A copy that reads a header or the body adds it to `reads`, so the key holds what the answer depends on:
+ * the field at the end of a plain jsonpath chain (`$.order.sku`), which is all such a copy selects
+ * (body-fields.ts), and otherwise the whole body, as a regex, xpath or any other selector may read anything.
  */
 export function derivesFromKeyedFields(response: unknown, reads: KeyedReads): boolean {
   if (!isPlainObject(response)) return false;
@@ -30,7 +32,7 @@ function behaviorIsKeyed(behavior: unknown, reads: KeyedReads): boolean {
     if (key === "wait") {
       if (typeof value !== "number") return false;
     } else if (key === "copy") {
-      if (!isPlainObject(value) || !fromIsKeyed(value.from, reads)) return false;
+      if (!isPlainObject(value) || !copyIsKeyed(value, reads)) return false;
     } else {
       return false;
     }
@@ -39,10 +41,12 @@ function behaviorIsKeyed(behavior: unknown, reads: KeyedReads): boolean {
 }
 
 /**
- * The core's `requestField` (behaviors/request-field.ts): a field name in any case, or an object whose
- * first key names a field exactly and steps into it. A header is keyed only when named by a string.
+ * Whether a copy's `from` is keyed, as the core's `requestField` reads it (behaviors/request-field.ts): a
+ * field name in any case, or an object whose first key names a field exactly and steps into it. A header is
+ * keyed only when named by a string.
  */
-function fromIsKeyed(from: unknown, reads: KeyedReads): boolean {
+function copyIsKeyed(copy: Record<string, unknown>, reads: KeyedReads): boolean {
+  const from = copy.from;
   let field: string;
   let inside: unknown;
   if (typeof from === "string") {
@@ -56,10 +60,7 @@ function fromIsKeyed(from: unknown, reads: KeyedReads): boolean {
     return false;
   }
   if (KEYED_FIELDS.has(field)) {
-    if (field === "body") {
-      reads.body = true;
-      reads.fields = null;
-    }
+    if (field === "body") readCopiedBody(reads, typeof from === "string" ? copy.using : undefined);
     return true;
   }
   if (field !== "headers" || typeof inside !== "string" || !HEADER_NAME.test(inside)) return false;
@@ -67,4 +68,16 @@ function fromIsKeyed(from: unknown, reads: KeyedReads): boolean {
   if (name === UNKEYABLE_HEADER) return false;
   reads.headers.add(name);
   return true;
+}
+
+/**
+ * A copy of the whole body field by a plain jsonpath chain reads only the value at the chain's end
+ * (body-fields.ts); any other copy from the body reads its whole text: a regex or an xpath may select
+ * anything in it, and a `from` that steps into the body (`{ body: … }`) reads the text's own properties.
+ */
+function readCopiedBody(reads: KeyedReads, using: unknown): void {
+  reads.body = true;
+  if (reads.fields === null) return;
+  const byChain = isPlainObject(using) && using.method === "jsonpath";
+  if (!byChain || !addSelectedField(reads.fields, using)) reads.fields = null;
 }

@@ -73,8 +73,13 @@ function memoizable(engine: ImposterEngine): RouteMemo | null {
     (stub.predicates ?? []).every((predicate) => readsKeyedFieldsOnly(predicate, reads)),
   );
   if (!keyed) return null;
-  // What the responses read joins the key only when it makes their answers rememberable.
-  const copied: KeyedReads = { headers: new Set(reads.headers), body: reads.body, fields: reads.fields };
+  // What the responses read joins the key only when it makes their answers rememberable: they add to a
+  // copy of what the predicates read, fields and all, which stands if any response is not derived.
+  const copied: KeyedReads = {
+    headers: new Set(reads.headers),
+    body: reads.body,
+    fields: reads.fields === null ? null : structuredClone(reads.fields),
+  };
   const derived = imposter.stubs.every((stub) =>
     stub.responses.every((response) => derivesFromKeyedFields(response, copied)),
   );

@@ -24,11 +24,32 @@ const selected = [
   is("other"),
 ];
 
+/** A copy by a plain chain keys the body by the field it copies (memo-responses.ts). */
+const copied = [
+  {
+    responses: [
+      {
+        is: { body: "user $ID" },
+        behaviors: [
+          {
+            copy: {
+              from: "body",
+              into: "$ID",
+              using: { method: "jsonpath" as const, selector: "$.user.id" },
+            },
+          },
+        ],
+      },
+    ],
+  },
+];
+
 describe("a body keyed by the fields its stubs read", () => {
   it.each([
-    ["field expectations", stubs],
-    ["a plain jsonpath chain", selected],
-  ])("answers bodies that differ in other fields from one remembered answer: %s", async (_, stubs) => {
+    ["field expectations", stubs, "user 1"],
+    ["a plain jsonpath chain", selected, "user 1"],
+    ["a copy by a plain jsonpath chain", copied, "user u-1"],
+  ])("answers bodies that differ in other fields from one remembered answer: %s", async (_, stubs, one) => {
     const port = freshPort();
     await objectFor(port).put(imposter(port, { stubs }));
     const answers = new Set<string>();
@@ -36,7 +57,7 @@ describe("a body keyed by the fields its stubs read", () => {
       const body = JSON.stringify({ user: { id: "u-1", name: `A${i}` }, at: Date.now() + i });
       answers.add(await (await send(`/i/${port}/users`, post(body))).text());
     }
-    expect([...answers]).toEqual(["user 1"]);
+    expect([...answers]).toEqual([one]);
     const engine = peek(objectName(env.WORKSPACE, port))?.engine;
     expect(engine).toBeTruthy();
     expect(engine && memoFor(engine)?.answers.size).toBe(1);
@@ -45,6 +66,11 @@ describe("a body keyed by the fields its stubs read", () => {
   it.each([
     ["field expectations", stubs, ["user 1", "user 2", "an order", "other"]],
     ["a plain jsonpath chain", selected, ["user 1", "user 2", "other"]],
+    [
+      "a copy by a plain jsonpath chain",
+      copied,
+      ["user u-1", "user U-1", "user u-2", "user U-2", "user $ID"],
+    ],
   ])("answers every other body as an imposter that is never remembered answers: %s", async (_, stubs, all) => {
     const [keyed, fresh] = [freshPort(), freshPort()];
     await objectFor(keyed).put(imposter(keyed, { stubs }));
