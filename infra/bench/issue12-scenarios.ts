@@ -51,9 +51,9 @@ function shapeNamed(name: string) {
 const equals = shapeNamed("JSON body equals (method, path, object)");
 const jsonpath = shapeNamed("JSONPath $.user.id equals");
 
-/** A shape's imposter on its own port, sent FRESH_BODIES bodies in turn, each expecting one answer. */
+/** An imposter (a shape's) on its own port, sent FRESH_BODIES bodies in turn, each expecting one answer. */
 function freshScenario(
-  shape: (typeof BODY_SHAPES)[number],
+  { imposter }: { imposter: Record<string, unknown> },
   fields: Pick<Scenario, "id" | "title">,
   port: number,
   bodyOf: (padded: string) => unknown,
@@ -76,7 +76,7 @@ function freshScenario(
       }),
     ),
     floor: "floor-post",
-    imposter: { ...shape.imposter, port },
+    imposter: { ...imposter, port },
   };
 }
 
@@ -129,4 +129,32 @@ export const FRESH_JSONPATH_SCENARIO = freshScenario(
   4707,
   (n) => ({ user: { id: "u-24", name: `A${n}` } }),
   jsonpath.answer,
+);
+
+const copyId = {
+  copy: { from: "body", into: "$ID", using: { method: "jsonpath", selector: "$.user.id" } },
+};
+
+/**
+ * The JSONPath bodies above, answered by a copy of the field the stubs select. Until the memo read a copy's
+ * plain chain alone (workers/edge's memo-responses.ts), a copy from the body keyed the whole body, and every
+ * one of these was a miss that matched the 25th stub and ran its copy; now they share one answer.
+ */
+export const FRESH_COPY_SCENARIO = freshScenario(
+  {
+    imposter: {
+      protocol: "http",
+      stubs: Array.from({ length: 50 }, (_, i) => ({
+        predicates: [{ equals: { body: `u-${i}` }, jsonpath: { selector: "$.user.id" } }],
+        responses: [{ is: { body: "user $ID" }, behaviors: [copyId] }],
+      })),
+    },
+  },
+  {
+    id: "issue12-copy-fresh",
+    title: `issue 12: JSONPath $.user.id equals, answered by a copy of it, 50 stubs, the 25th matching, ${distinct} bodies in turn, differing in a field neither reads`,
+  },
+  4708,
+  (n) => ({ user: { id: "u-24", name: `A${n}` } }),
+  "user u-24",
 );

@@ -1,5 +1,6 @@
 import {
   FRESH_BODY_SCENARIO,
+  FRESH_COPY_SCENARIO,
   FRESH_ID_SCENARIO,
   FRESH_JSONPATH_SCENARIO,
   ISSUE12_SCENARIOS,
@@ -138,6 +139,7 @@ export const SCENARIOS: Scenario[] = [
   FRESH_BODY_SCENARIO,
   FRESH_ID_SCENARIO,
   FRESH_JSONPATH_SCENARIO,
+  FRESH_COPY_SCENARIO,
 ];
 
 /** Creates the scenario's imposter through the platform's admin API (same origin as the front door). */
