@@ -1,6 +1,7 @@
-import { createEngine, type Imposter, normalizeRequest } from "@mockctl/core";
+import { createEngine, type Imposter } from "@mockctl/core";
 import { describe, expect, it } from "vitest";
-import { bodyKey, memoFor } from "./route-memo.ts";
+import { bodiesSharingAKey } from "./one-answer-per-key.testing.ts";
+import { memoFor } from "./route-memo.ts";
 
 // A copy from the body by a plain jsonpath chain keys a JSON body by the field it copies (memo-responses.ts):
 // checked here against the core's own answers, as body-projection.test.ts checks the predicates' fields.
@@ -81,19 +82,10 @@ describe("a body copied by plain jsonpath chains, keyed by the fields they copy"
     const engine = createEngine(IMPOSTER);
     const memo = memoFor(engine);
     if (memo === null) throw new Error("not memoized");
-    const answerOf = new Map<string, unknown>();
-    let shared = 0;
-    for (const body of BODIES) {
-      const request = normalizeRequest({ method: "POST", url: "/", headers: [], body });
-      const stub = await engine.match(request);
+    const shared = await bodiesSharingAKey(engine, memo, BODIES, async (stub, request) => {
       const { response } = await engine.resolve(stub, request);
-      const answer = { stub, body: response.body, headers: response.headers };
-      const key = bodyKey(memo, body);
-      const known = answerOf.get(key);
-      if (known !== undefined) shared++;
-      expect({ body, answer }).toEqual({ body, answer: known ?? answer });
-      answerOf.set(key, answer);
-    }
+      return { stub, body: response.body, headers: response.headers };
+    });
     // Bodies did share keys, or the check above checked nothing.
     expect(shared).toBeGreaterThan(20);
   });
