@@ -3,6 +3,8 @@
 export interface AdmissionOptions {
   /** The CPUs' idle share since it was last asked (cpu-idle.ts), asked every ADAPT_MS while requests wait. */
   idle?: () => number | undefined;
+  /** workerd's event loop's share of one CPU since it was last asked (cpu-busy.ts), asked as `idle` is. */
+  busy?: () => number | undefined;
   /** The highest the limit goes while the CPUs idle (SLOW_LIMIT is as high as it goes otherwise). */
   max?: number;
   /** How long inside makes a request slow (SLOW_MS). */
@@ -12,6 +14,13 @@ export interface AdmissionOptions {
 /** Often enough to follow a load's change within a second; the CPU counters move in 10 ms ticks. */
 export const ADAPT_MS = 200;
 export const RAISE_WHEN_IDLE = 0.25;
+/**
+ * workerd's event loop this busy is the bottleneck: its requests are slow because they wait for it, not by
+ * design, and letting more in only starves some of them (DEFAULT_MAX_IN_FLIGHT). Under 50 connections reading
+ * the admin API (1–2 ms of workerd each, so 16 inside took over SLOW_MS) the loop ran 0.96 of a CPU, the
+ * line widened to 64 and requests stalled 2 s and more (infra/bench/admission-saturation/).
+ */
+export const SATURATED = 0.8;
 /**
  * A request inside this long is not a quick one held up by workerd's CPU but one that waits. A plain stub's
  * takes about a millisecond with 16 inside; under a busy machine's contention the slowest took up to 80 ms,

@@ -70,6 +70,40 @@ describe("admission", () => {
     admission.close();
   });
 
+  it.each([
+    // workerd's event loop's share of a CPU, requests inside SLOW_MS or more, limit before -> after
+    [undefined, 8, 8, 16],
+    [0.5, 8, 8, 16],
+    [0.79, 8, 8, 16],
+    [0.8, 8, 8, 4],
+    [0.96, 8, 8, 4],
+    [0.96, 2, 2, 2],
+    [0.3, 0, 8, 4],
+  ])("with workerd's loop at %s of a CPU and %i slow, goes from a limit of %i to %i", (busy, slow, from, to) => {
+    const admission = new Admission(2);
+    while (admission.limit < from) {
+      for (let i = 0; i < admission.limit + 1; i++) admission.enter(() => {});
+      admission.adapt(undefined, admission.limit);
+    }
+    admission.close();
+    while (admission.waiting === 0) admission.enter(() => {});
+    expect(admission.limit).toBe(from);
+    // Saturated, the requests inside are slow because they wait for workerd: more inside only starves some.
+    admission.adapt(undefined, slow, busy);
+    expect(admission.limit).toBe(to);
+    admission.close();
+  });
+
+  it("keeps its limit while the slow requests filling it wait for a saturated workerd", async () => {
+    const admission = new Admission(2, { busy: () => 0.95 });
+    for (const _ of [1, 2]) admission.enter(() => {});
+    expect(admission.enter(() => {})).toBe(false);
+    await sleep(60);
+    expect(admission.enter(() => {})).toBe(false);
+    expect([admission.limit, admission.inside, admission.waiting]).toEqual([2, 2, 2]);
+    admission.close();
+  });
+
   it("lets more in at once when slow requests fill its places, without waiting for the CPUs' reading", async () => {
     const admission = new Admission(2);
     const admitted: string[] = [];

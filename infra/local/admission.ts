@@ -2,6 +2,7 @@ import {
   ADAPT_MS,
   type AdmissionOptions,
   RAISE_WHEN_IDLE,
+  SATURATED,
   SLOW_LIMIT,
   SLOW_MS,
 } from "./admission-settings.ts";
@@ -22,7 +23,9 @@ export { DEFAULT_MAX_IN_FLIGHT } from "./admission-settings.ts";
  * The limit is not fixed: requests that wait by design (a `wait` behavior, user code, a proxy) hold their
  * places without using a CPU. While requests wait here and half the places are held by requests inside for
  * SLOW_MS or more, it doubles (`adapt`), up to SLOW_LIMIT, or further while the CPUs this process may use are
- * idle; it halves back toward the base once fewer than a quarter are.
+ * idle; it halves back toward the base once fewer than a quarter are. A request is slow by design only while
+ * workerd's event loop has time to spare: while it is saturated (SATURATED), every one inside is slow because
+ * it waits for that loop, so none counts as slow.
  */
 export class Admission {
   /** The requests inside, each with when it went in (performance.now()). */
@@ -39,6 +42,7 @@ export class Admission {
   readonly max: number;
   readonly #slowMs: number;
   readonly #idleShare: () => number | undefined;
+  readonly #busyShare: () => number | undefined;
 
   constructor(
     readonly base: number,
@@ -48,6 +52,7 @@ export class Admission {
     this.max = options.max ?? base * 1024;
     this.#slowMs = options.slowMs ?? SLOW_MS;
     this.#idleShare = options.idle ?? (() => undefined);
+    this.#busyShare = options.busy ?? (() => undefined);
   }
 
   /**
@@ -66,6 +71,7 @@ export class Admission {
     if (this.#timer === undefined) {
       // From now: the sampler's last reading may be minutes old, an idle spell that says nothing of this one.
       this.#idleShare();
+      this.#busyShare();
       this.#idle = undefined;
       this.#timer = setInterval(() => this.#tick(), ADAPT_MS).unref();
     }
@@ -80,7 +86,7 @@ export class Admission {
 
   #tick(): void {
     this.#idle = this.#idleShare();
-    this.adapt(this.#idle, this.#slow(performance.now()));
+    this.adapt(this.#idle, this.#slow(performance.now()), this.#busyShare());
     if (!this.adapting) this.close();
   }
 
@@ -94,6 +100,7 @@ export class Admission {
     const oldest = this.#inside.values().next();
     if (now - this.#widened < this.#slowMs || oldest.done === true || now - oldest.value < this.#slowMs)
       return;
+    if (saturated(this.#busyShare())) return;
     this.#widened = now;
     this.#widen(this.#idle, this.#slow(now), true);
   }
@@ -123,9 +130,11 @@ export class Admission {
   /**
    * `idle`: the share of the last moment the CPUs were idle (undefined: not known); `slow`: how many requests
    * have been inside SLOW_MS or more. Half the places held by slow ones while requests wait: let more in (past
-   * SLOW_LIMIT only while the CPUs idle). Few slow ones: back toward the base.
+   * SLOW_LIMIT only while the CPUs idle). Few slow ones: back toward the base. `busy`: workerd's event loop's
+   * share of a CPU (undefined: not known); saturated, no request inside counts as slow.
    */
-  adapt(idle: number | undefined, slow: number): void {
+  adapt(idle: number | undefined, slow: number, busy?: number): void {
+    if (saturated(busy)) slow = 0;
     if (!this.#widen(idle, slow) && slow * 4 < this.#limit && this.#limit > this.base) {
       this.#limit = Math.max(this.base, Math.floor(this.#limit / 2));
     }
@@ -168,3 +177,5 @@ export class Admission {
     }
   }
 }
+
+const saturated = (busy: number | undefined) => busy !== undefined && busy >= SATURATED;

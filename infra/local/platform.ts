@@ -8,6 +8,7 @@ import {
 } from "@mockctl/user-code/host";
 import { Admission, DEFAULT_MAX_IN_FLIGHT } from "./admission.ts";
 import { ensureBuild } from "./build-cache.ts";
+import { busySampler } from "./cpu-busy.ts";
 import { idleSampler } from "./cpu-idle.ts";
 import { prepareDataFolder } from "./data-folder.ts";
 import { lockDataFolder, makeDataFolder } from "./data-lock.ts";
@@ -202,7 +203,9 @@ async function startOn(dataDir: string, options: PlatformOptions, unlock: () => 
   // One line into workerd for the platform's port and every imposter's own (admission.ts).
   const maxInFlight = options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT;
   const admission =
-    options.direct || maxInFlight <= 0 ? undefined : new Admission(maxInFlight, { idle: idleSampler() });
+    options.direct || maxInFlight <= 0
+      ? undefined
+      : new Admission(maxInFlight, { idle: idleSampler(), busy: busySampler(() => workerd.pid()) });
   const relay = options.direct
     ? undefined
     : await listenKeepAlive({
