@@ -18,7 +18,7 @@ export const RAISE_WHEN_IDLE = 0.25;
  * workerd's event loop this busy is the bottleneck: its requests are slow because they wait for it, not by
  * design, and letting more in only starves some of them (DEFAULT_MAX_IN_FLIGHT). Under 50 connections reading
  * the admin API (1–2 ms of workerd each, so 16 inside took over SLOW_MS) the loop ran 0.96 of a CPU, the
- * line widened to 64 and requests stalled 2 s and more (infra/bench/admission-saturation/).
+ * line widened to 64 and requests stalled 2 s and more (infra/bench/admin-mixed/).
  */
 export const SATURATED = 0.8;
 /**
