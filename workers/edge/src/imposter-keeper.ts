@@ -65,7 +65,9 @@ export class ImposterKeeper {
   /**
    * When the imposter last received a request (ms since the epoch), in memory only: the hot path writes
    * nothing for it. Hits served at a front door are stamped when they reach the object (at most FLUSH_MS
-   * late, or when a read folds them in); after a restart the newest journal entry stands in, if any.
+   * late, or when a read folds them in). After a restart what the store kept stands in (or the newest
+   * journal entry), read once here: asked on every admin read, those queries were a fifth of the edge's time
+   * under a dashboard's polling (infra/bench/admin-mixed/).
    */
   #lastRequestAt: number | undefined;
 
@@ -74,6 +76,7 @@ export class ImposterKeeper {
     this.#pending = new PendingWrites(this.#store, (entries) => this.#feed.publish(entries));
     this.#name = name;
     this.#version = this.#store.version();
+    this.#lastRequestAt = this.#store.lastRequestAt();
     const stored = this.#store.load();
     this.#live =
       stored === null
@@ -97,7 +100,7 @@ export class ImposterKeeper {
   }
 
   #overview(imposter: Imposter): ImposterOverview {
-    const last = this.#lastRequestAt ?? this.#store.lastRequestAt();
+    const last = this.#lastRequestAt;
     return {
       lastRequestAt: last === undefined ? null : new Date(last).toJSON(),
       stubCount: imposter.stubs.length,
