@@ -52,7 +52,8 @@ const failed = ({ errors }: WrkResult) =>
 
 interface Round {
   failed: number;
-  rps: number;
+  /** Requests a second on each of PATHS, in order. */
+  rps: number[];
   maxMs: number;
 }
 
@@ -61,21 +62,21 @@ async function round(url: string): Promise<Round> {
   const runs = await Promise.all(PATHS.map((path) => runWrk(`${url}${path}`, load)));
   return {
     failed: runs.reduce((sum, run) => sum + failed(run), 0),
-    rps: runs.reduce((sum, run) => sum + run.rps, 0),
+    rps: runs.map((run) => run.rps),
     maxMs: Math.max(...runs.map((run) => run.latencyUs.max / 1000)),
   };
 }
 
 function report(results: Map<string, Round[]>, machine: ReturnType<typeof describeMachine>): string {
   const lines = [
-    "| tree | rounds with a failure | requests failed | req/s (median) | slowest answer, ms (median; max) | rounds |",
+    `| tree | rounds with a failure | requests failed | req/s (median): ${PATHS.join(", ")} | slowest answer, ms (median; max) | rounds |`,
     "|---|---|---|---|---|---|",
   ];
   for (const [tree, rounds] of results) {
     const maxes = rounds.map((one) => one.maxMs);
     lines.push(
       `| ${tree} | ${rounds.filter((one) => one.failed > 0).length} of ${rounds.length} | ` +
-        `${rounds.reduce((sum, one) => sum + one.failed, 0)} | ${Math.round(upperMedian(rounds.map((one) => one.rps)))} | ` +
+        `${rounds.reduce((sum, one) => sum + one.failed, 0)} | ${PATHS.map((_, i) => Math.round(upperMedian(rounds.map((one) => one.rps[i] ?? 0)))).join(", ")} | ` +
         `${Math.round(upperMedian(maxes))}; ${Math.round(Math.max(...maxes))} | ` +
         `${rounds.map((one) => `${one.failed}/${Math.round(one.maxMs)}`).join(" ")} |`,
     );
@@ -101,7 +102,7 @@ async function main(): Promise<void> {
         const one = await round(platform.url);
         results.set(name, [...(results.get(name) ?? []), one]);
         console.log(
-          `round ${n} ${name}: ${one.failed} failed, ${Math.round(one.rps)} req/s, slowest ${Math.round(one.maxMs)} ms`,
+          `round ${n} ${name}: ${one.failed} failed, ${one.rps.map(Math.round).join(" + ")} req/s, slowest ${Math.round(one.maxMs)} ms`,
         );
       }
     }
