@@ -44,9 +44,13 @@ describe("busySampler", () => {
     vi.spyOn(performance, "now").mockImplementation(() => now);
     let pid: number | undefined = 7;
     let ticks = 0;
+    let reads = 0;
     const busy = busySampler(
       () => pid,
-      () => ticks,
+      () => {
+        reads++;
+        return ticks;
+      },
     );
     expect(busy()).toBeUndefined();
     // 10 ticks of 10 ms in 200 ms: half a CPU.
@@ -54,7 +58,7 @@ describe("busySampler", () => {
     expect(busy()).toBe(0.5);
     // Asked again within the span: the last reading, whatever the counter did meanwhile.
     [now, ticks] = [1_250, 15];
-    expect(busy()).toBe(0.5);
+    expect([busy(), reads]).toEqual([0.5, 2]);
     [now, ticks] = [1_400, 30];
     expect(busy()).toBe(1);
     pid = 8;

@@ -21,14 +21,15 @@ export function busySampler(
   let share: number | undefined;
   return () => {
     const id = pid();
-    const ticks = id === undefined ? undefined : ticksOf(id);
     const at = performance.now();
+    // Before the file is read: the line asks on every request that would widen it while workerd is saturated.
+    if (id !== undefined && last?.pid === id && at - last.at < MIN_SPAN_MS) return share;
+    const ticks = id === undefined ? undefined : ticksOf(id);
     if (id === undefined || ticks === undefined) {
       last = undefined;
       share = undefined;
       return share;
     }
-    if (last?.pid === id && at - last.at < MIN_SPAN_MS) return share;
     share = last?.pid === id ? ((ticks - last.ticks) * 1000) / USER_HZ / (at - last.at) : undefined;
     last = { pid: id, ticks, at };
     return share;
