@@ -15,6 +15,7 @@ import { ISSUE12_SCENARIOS } from "./issue12-scenarios.ts";
 import { LOADTEST_SCENARIOS } from "./loadtest-scenarios.ts";
 import { createImposter, SCENARIOS, type Scenario, verify, wrkLoadOf, wrkPathOf } from "./scenarios.ts";
 import { upperMedian } from "./stats.ts";
+import { treeLauncher } from "./tree-platform.ts";
 import { runWrk, type WrkOptions } from "./wrk.ts";
 
 const { values: args, positionals: trees } = parseArgs({
@@ -57,10 +58,7 @@ const known = workerdPids();
 
 /** A tree's own launcher, so each platform is built from that tree's Workers and packages. */
 async function startTree(tree: string): Promise<Served> {
-  process.chdir(tree);
-  const { startPlatform } = (await import(join(tree, "infra/local/platform.ts"))) as {
-    startPlatform: typeof import("../local/platform.ts").startPlatform;
-  };
+  const startPlatform = await treeLauncher(tree);
   const dataDir = mkdtempSync(join(tmpdir(), "ab-trees-"));
   const server = await startPlatform({ port: 0, direct: true, dataDir, allowInjection: true });
   return { name: basename(tree), url: server.url, pids: newWorkerds(known), server };

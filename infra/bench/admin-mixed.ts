@@ -7,10 +7,12 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { FIXTURES } from "@mockctl/load-tests/fixtures";
 import type { Platform } from "../local/platform.ts";
+import { LOADTEST_SCENARIOS, PORT_BASE } from "./loadtest-scenarios.ts";
 import { currentLoad, describeMachine } from "./machine.ts";
+import { createImposter } from "./scenarios.ts";
 import { upperMedian } from "./stats.ts";
+import { treeLauncher } from "./tree-platform.ts";
 import { ensureWrk, runWrk, type WrkResult } from "./wrk.ts";
 
 const { values: args, positionals: trees } = parseArgs({
@@ -24,25 +26,14 @@ const { values: args, positionals: trees } = parseArgs({
 
 /** Resolved before a tree's launcher changes the working folder. */
 const out = args.out === undefined ? undefined : resolve(args.out);
-const PORT_BASE = 4600;
 const PATHS = ["/imposters", `/imposters/${PORT_BASE}`];
 
 /** A tree's own launcher, so each platform is that tree's relay, admission and Workers. */
 async function startTree(tree: string): Promise<Platform> {
-  process.chdir(tree);
-  const { startPlatform } = (await import(join(tree, "infra/local/platform.ts"))) as {
-    startPlatform: typeof import("../local/platform.ts").startPlatform;
-  };
+  const startPlatform = await treeLauncher(tree);
   const dataDir = mkdtempSync(join(tmpdir(), "admin-mixed-"));
   const platform = await startPlatform({ port: 0, dataDir, allowInjection: true });
-  for (const [i, fixture] of FIXTURES.entries()) {
-    const answer = await fetch(`${platform.url}/imposters`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(fixture.build(PORT_BASE + i)),
-    });
-    if (answer.status !== 201) throw new Error(`${fixture.id}: ${answer.status} ${await answer.text()}`);
-  }
+  for (const scenario of LOADTEST_SCENARIOS) await createImposter(platform.url, scenario);
   return platform;
 }
 

@@ -2,7 +2,7 @@ import { FIXTURES, SCENARIOS as LOAD_TESTS, type PortMap } from "@mockctl/load-t
 import type { BenchRequest, Scenario } from "./scenarios.ts";
 
 /** Imposter ports of the load tests' fixtures, as load-tests/prepare.ts numbers them (on the platform a port is an id). */
-const PORT_BASE = 4600;
+export const PORT_BASE = 4600;
 const ports: PortMap = new Map(FIXTURES.map((fixture, i) => [fixture.id, PORT_BASE + i]));
 
 /**
