@@ -46,14 +46,14 @@ describe("collectEvery", () => {
     expect(adminUnits(method)).toBe(units);
   });
 
-  it("collects once every 64 admin reads, and every 16 changes", () => {
+  it("collects once every 128 admin reads, and every 16 changes", () => {
     const collections = (method: string, requests: number) => {
       let count = 0;
       const tick = collectEvery(UNITS_PER_COLLECTION, () => count++);
       for (let i = 0; i < requests; i++) tick(adminUnits(method));
       return count;
     };
-    expect([collections("GET", 63), collections("GET", 64), collections("GET", 128)]).toEqual([0, 1, 2]);
+    expect([collections("GET", 127), collections("GET", 128), collections("GET", 256)]).toEqual([0, 1, 2]);
     expect([collections("DELETE", 15), collections("DELETE", 16)]).toEqual([0, 1]);
   });
 

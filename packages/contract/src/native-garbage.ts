@@ -43,23 +43,25 @@ export function collectEvery(
 
 /**
  * Units of native garbage: an admin change leaves 15-80 kB in the edge's isolate (ADMIN_REQUEST units), an
- * admin read about 27 kB over both isolates (ADMIN_READ: its Request, its Response and the JSON it carries),
+ * admin read about 20 kB over both isolates (ADMIN_READ: its Request, its Response and the JSON it carries),
  * a call to the local user-code host 5-8 kB (its Request, Response, AbortSignal and JSON; USER_CODE_CALL).
- * One full collection every UNITS_PER_COLLECTION units: every 16 admin changes, every 64 reads, every 256
+ * One full collection every UNITS_PER_COLLECTION units: every 16 admin changes, every 128 reads, every 256
  * user-code calls, or any mix, which bounds the pile between two collections to about 2 MB. With an
  * imposter of 10,000 stubs in the isolate a collection takes tens of milliseconds: about 0.1-0.2 ms per
  * user-code call. Reads weigh less than changes because a test suite polls them (`GET /imposters/:id` for
  * its recorded requests): at 16 units each, a read paid a full collection's share of about 1 ms (a read
- * itself is under 1 ms; infra/bench/ADMIN-READS.md). Requests an imposter answers by itself are not
+ * itself is under 1 ms), and at 4 the two isolates' collections were still a third of a read's time. A
+ * read's 20 kB are 2.4 units: at 2, reads alone pile about 2.5 MB between two collections, which workerd's
+ * memory did not show after 3,000 of them (infra/bench/ADMIN-READS.md). Requests an imposter answers by itself are not
  * counted: with 10,000 stubs, one collection every 4,096 of them kept workerd flat under load but cost
  * 25-45 ms each, and one every 32,768 changed nothing (MEMORY.md).
  */
 export const UNITS_PER_COLLECTION = 256;
 export const ADMIN_REQUEST = 16;
-export const ADMIN_READ = 4;
+export const ADMIN_READ = 2;
 export const USER_CODE_CALL = 1;
 
-/** An admin request's units: a read (GET, HEAD) weighs what it leaves, a quarter of a change. */
+/** An admin request's units: a read (GET, HEAD) weighs what it leaves, an eighth of a change. */
 export const adminUnits = (method: string): number =>
   method === "GET" || method === "HEAD" ? ADMIN_READ : ADMIN_REQUEST;
 
