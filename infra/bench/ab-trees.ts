@@ -24,6 +24,8 @@ const { values: args, positionals: trees } = parseArgs({
     cases: { type: "string", default: "issue12-json-equals,header" },
     rounds: { type: "string", default: "6" },
     seconds: { type: "string", default: "4" },
+    // wrk's connections: the acceptance's 50, or fewer to see what the requests in flight cost.
+    connections: { type: "string", default: "50" },
   },
 });
 
@@ -41,7 +43,7 @@ const floorOf = (scenario: Scenario) =>
 
 const loadOf = (scenario: Scenario): WrkOptions => ({
   threads: 1,
-  connections: 50,
+  connections: Number(args.connections),
   seconds: Number(args.seconds),
   ...wrkLoadOf(scenario),
 });
