@@ -46,15 +46,15 @@ export function collectEvery(
  * admin read about 20 kB over both isolates (ADMIN_READ: its Request, its Response and the JSON it carries),
  * a call to the local user-code host 5-8 kB (its Request, Response, AbortSignal and JSON; USER_CODE_CALL).
  * One full collection every UNITS_PER_COLLECTION units: every 16 admin changes, every 128 reads, every 256
- * user-code calls, or any mix, which bounds the pile between two collections to about 2 MB. With an
- * imposter of 10,000 stubs in the isolate a collection takes tens of milliseconds: about 0.1-0.2 ms per
- * user-code call. Reads weigh less than changes because a test suite polls them (`GET /imposters/:id` for
- * its recorded requests): at 16 units each, a read paid a full collection's share of about 1 ms (a read
- * itself is under 1 ms), and at 4 the two isolates' collections were still a third of a read's time. A
- * read's 20 kB are 2.4 units: at 2, reads alone pile about 2.5 MB between two collections, which workerd's
- * memory did not show after 3,000 of them (infra/bench/ADMIN-READS.md). Requests an imposter answers by itself are not
- * counted: with 10,000 stubs, one collection every 4,096 of them kept workerd flat under load but cost
- * 25-45 ms each, and one every 32,768 changed nothing (MEMORY.md).
+ * user-code calls, or any mix, which bounds the pile between two collections to about 2 MB (2.5 MB for
+ * reads alone). With an imposter of 10,000 stubs in the isolate a collection takes tens of milliseconds:
+ * about 0.1-0.2 ms per user-code call. Reads weigh less than changes because a test suite polls them
+ * (`GET /imposters/:id` for its recorded requests): at 16 units each, a read paid a full collection's share
+ * of about 1 ms (a read itself is under 1 ms), and at 4 the two isolates' collections still took a third to
+ * half of a read's time. A read's 20 kB are 2.4 units; at 2, workerd's PSS after 3,000 reads was 116.4 MB
+ * against 115.6 at 4 (medians of 3), growing no faster (infra/bench/ADMIN-READS.md). Requests an imposter
+ * answers by itself are not counted: with 10,000 stubs, one collection every 4,096 of them kept workerd flat
+ * under load but cost 25-45 ms each, and one every 32,768 changed nothing (MEMORY.md).
  */
 export const UNITS_PER_COLLECTION = 256;
 export const ADMIN_REQUEST = 16;
