@@ -1,9 +1,10 @@
 // `npx tsx infra/bench/ab-trees.ts --cases issue12-json-equals,header --rounds 6 <tree> <tree> …`:
 // the platforms of several checkouts (a worktree each, npm ci done) on workerd's own socket beside the
-// floor, loaded in interleaved rounds. A tree written `<tree>+--flag+--flag=value` runs its workerd with
-// those V8 flags added (as MOCKCTL_WORKERD_V8_FLAGS would), so one checkout can be paired with itself. Each round loads the case's floor and then every tree at once after
+// floor, loaded in interleaved rounds. Each round loads the case's floor and then every tree at once after
 // it, so a tree's ratio to the floor is paired with a floor measured seconds before: on this shared
-// machine a pair drifts far less than two medians taken minutes apart (issue 12's A/B runs).
+// machine a pair drifts far less than two medians taken minutes apart (issue 12's A/B runs). A tree written
+// `<tree>+--flag+--flag=value` runs its workerd with those V8 flags added (as MOCKCTL_WORKERD_V8_FLAGS
+// would), so one checkout can be paired with itself under other flags.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
