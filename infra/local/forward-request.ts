@@ -1,34 +1,30 @@
-import {
-  type Agent,
-  type ClientRequest,
-  type IncomingMessage,
-  request,
-  type ServerResponse,
-} from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { CLOSE_AFTER_ANSWER, delayOf, FAULT_HEADER, SOCKET_FAULTS } from "@mockctl/contract/faults";
 import type { Admission } from "./admission.ts";
-import type { Upstream } from "./keep-alive-relay.ts";
+import { AnswerBody } from "./answer-body.ts";
+import type { AnswerHead } from "./answer-reader.ts";
 import { playFault } from "./relay-marks.ts";
 import { MAX_REQUEST_BYTES, tooLargeBody } from "./request-limit.ts";
+import { Exchange } from "./upstream-exchange.ts";
+import type { UpstreamPool } from "./upstream-pool.ts";
 
-/** How requests reach workerd: its socket, the pool of connections to it, and the line into it. */
+/** How requests reach workerd: the pool of connections to it, and the line into it. */
 export interface Via {
-  upstream: Upstream;
-  agent: Agent;
+  pool: UpstreamPool;
   /** The platform port's line (admission.ts), shared: absent, every request goes in at once. */
   admission?: Admission | undefined;
 }
 
-/** Where a request goes in workerd, and the headers it goes with. */
+/** Where a request goes in workerd, and the headers it goes with (name, value, name, …, as sent). */
 export interface Route {
   path: string;
-  headers: Record<string, string | string[]>;
+  headers: readonly string[];
 }
 
 /** One request on its way: what was sent to workerd, whether it was refused, and its place in the line. */
 interface Sent {
-  request?: ClientRequest;
+  exchange?: Exchange;
   refused?: boolean;
   /** Gives back the request's place in the line: once its answer starts, as the relay's does. */
   release?: () => void;
@@ -41,36 +37,46 @@ type Body = { held: Buffer } | { streamed: Buffer[] };
 // HTTP/1.1, to the close for HTTP/1.0, which has no chunks).
 const HOP_BY_HOP = new Set(["transfer-encoding", "connection", "keep-alive", FAULT_HEADER]);
 
-function reply(answer: IncomingMessage, outgoing: ServerResponse, sent: Sent): void {
+/** The value of header `name` (lower-case) in an answer's head, if it has one. */
+function headerOf(head: AnswerHead, name: string): string | undefined {
+  const raw = head.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) if (raw[i]!.toLowerCase() === name) return raw[i + 1];
+  return undefined;
+}
+
+function reply(head: AnswerHead, body: AnswerBody, outgoing: ServerResponse, sent: Sent): void {
   sent.release?.();
-  const header = answer.headers[FAULT_HEADER];
-  const mark = typeof header === "string" ? header : undefined;
+  const mark = headerOf(head, FAULT_HEADER);
   // A stub's `wait`, served here (DELAY_ANSWER): its place in the line is free already, the answer waits.
   const delayMs = delayOf(mark);
   if (delayMs !== undefined) {
-    setTimeout(() => replyNow(answer, outgoing, undefined), delayMs);
+    setTimeout(() => replyNow(head, body, outgoing, undefined), delayMs);
     return;
   }
-  replyNow(answer, outgoing, mark);
+  replyNow(head, body, outgoing, mark);
 }
 
-function replyNow(answer: IncomingMessage, outgoing: ServerResponse, mark: string | undefined): void {
+function replyNow(
+  head: AnswerHead,
+  body: AnswerBody,
+  outgoing: ServerResponse,
+  mark: string | undefined,
+): void {
   const fault = SOCKET_FAULTS.find((one) => one === mark);
   if (fault !== undefined || outgoing.headersSent || outgoing.destroyed) {
-    answer.resume();
+    body.drop();
     if (fault !== undefined && outgoing.socket !== null) playFault(fault, outgoing.socket);
     return;
   }
   const headers: string[] = [];
-  const raw = answer.rawHeaders;
+  const raw = head.rawHeaders;
   for (let i = 0; i + 1 < raw.length; i += 2) {
     if (!HOP_BY_HOP.has(raw[i]!.toLowerCase())) headers.push(raw[i]!, raw[i + 1]!);
   }
   // A stub that says `Connection: close` (faults.ts): Node's server sends it and closes after the answer.
   if (mark === CLOSE_AFTER_ANSWER) headers.push("Connection", "close");
-  outgoing.writeHead(answer.statusCode ?? 502, answer.statusMessage, headers);
-  answer.pipe(outgoing);
-  answer.on("error", () => outgoing.destroy());
+  outgoing.writeHead(head.status, head.message, headers);
+  body.pipeTo(outgoing);
 }
 
 function failed(outgoing: ServerResponse): void {
@@ -88,7 +94,7 @@ function failed(outgoing: ServerResponse): void {
  */
 function refuse(outgoing: ServerResponse, sent: Sent): void {
   sent.refused = true;
-  sent.request?.destroy();
+  sent.exchange?.abort();
   if (outgoing.headersSent) {
     outgoing.destroy();
     return;
@@ -111,12 +117,15 @@ function safely(outgoing: ServerResponse, sent: Sent, step: () => void): void {
     if (!told) process.stderr.write(`could not send a request on to workerd: ${String(error)}\n`);
     told = true;
     sent.refused = true;
-    sent.request?.destroy();
+    sent.exchange?.abort();
     failed(outgoing);
   }
 }
 
-/** Sends one request on; a pooled connection that turned out closed is tried once more on a new one. */
+/**
+ * Sends one request on. A kept connection that turned out closed before any of the answer came (workerd's
+ * idle close, just as the request went out) is tried once more on a new one, for a body held whole.
+ */
 function send(
   route: Route,
   incoming: IncomingMessage,
@@ -124,42 +133,54 @@ function send(
   body: Body,
   via: Via,
   sent: Sent,
-) {
-  const { upstream } = via;
-  const target = "path" in upstream ? { socketPath: upstream.path } : upstream;
-  // setHost: false, so a request without Host (HTTP/1.0) reaches workerd as sent, not as `Host: localhost`.
-  const options = { ...target, agent: via.agent, method: incoming.method, path: route.path, setHost: false };
-  const forwarded = request({ ...options, headers: route.headers }, (answer) =>
-    reply(answer, outgoing, sent),
+  fresh = false,
+): void {
+  let answer: AnswerBody | undefined;
+  const request = {
+    method: incoming.method ?? "GET",
+    path: route.path,
+    headers: route.headers,
+    // Node's server took the client's chunks off; they go on as chunks again, as the client framed them.
+    chunked: incoming.headers["transfer-encoding"] !== undefined,
+  };
+  const exchange: Exchange = new Exchange(
+    via.pool,
+    request,
+    {
+      head: (head) => {
+        answer = new AnswerBody(exchange);
+        reply(head, answer, outgoing, sent);
+      },
+      body: (chunk) => answer?.push(chunk),
+      end: () => answer?.finish(),
+      failed: (beforeAnswer, reused) => {
+        if (sent.refused === true) return;
+        if (beforeAnswer && reused && "held" in body) {
+          send(route, incoming, outgoing, { streamed: [body.held] }, via, sent, true);
+        } else if (answer !== undefined) answer.fail();
+        else failed(outgoing);
+      },
+    },
+    fresh,
   );
-  sent.request = forwarded;
-  forwarded.on("error", (error: NodeJS.ErrnoException) => {
-    if (sent.refused === true) return;
-    // Only a body held whole can go again, and once: the second try is sent as a stream, never retried.
-    if ("held" in body && forwarded.reusedSocket && error.code === "ECONNRESET") {
-      send(route, incoming, outgoing, { streamed: [body.held] }, via, sent);
-    } else failed(outgoing);
-  });
-  // Node's client sends its head at once for a request with `Expect` (and its own `Connection: keep-alive`
-  // with it): too late to take that out then. Removing it anyway threw, and took the launcher down.
-  if (incoming.headers.connection === undefined && !forwarded.headersSent) {
-    forwarded.removeHeader("connection");
-  }
-  // A request sent with no length and no chunks has no body (`curl -X POST`): Node's client would add
-  // `Content-Length: 0` to a POST, which a `deepEquals` on headers sees and mb's requests never show.
-  if (
-    incoming.headers["content-length"] === undefined &&
-    incoming.headers["transfer-encoding"] === undefined
-  ) {
-    forwarded.useChunkedEncodingByDefault = false;
-  }
+  sent.exchange = exchange;
   if ("held" in body) {
-    forwarded.end(body.held.length === 0 ? undefined : body.held);
+    exchange.sendWhole(body.held);
     return;
   }
-  for (const chunk of body.streamed) forwarded.write(chunk);
-  if (incoming.readableEnded) forwarded.end();
-  else incoming.pipe(forwarded);
+  exchange.start();
+  for (const chunk of body.streamed) exchange.write(chunk);
+  if (incoming.readableEnded) {
+    exchange.end();
+    return;
+  }
+  incoming.on("data", (chunk: Buffer) => {
+    if (sent.refused === true || exchange.write(chunk)) return;
+    incoming.pause();
+    exchange.onDrain(() => incoming.resume());
+  });
+  incoming.on("end", () => exchange.end());
+  incoming.resume();
 }
 
 /** Each connection's last answer: a request pipelined behind it goes on only once it has ended. */
@@ -214,7 +235,6 @@ export function forwardOn(route: Route, incoming: IncomingMessage, outgoing: Ser
   const sent: Sent = {};
   const tooLarge = () => {
     incoming.off("data", onData).off("data", count).off("end", onEnd);
-    incoming.unpipe();
     refuse(outgoing, sent);
   };
   const chunks: Buffer[] = [];
@@ -248,4 +268,6 @@ export function forwardOn(route: Route, incoming: IncomingMessage, outgoing: Ser
   }
   incoming.on("data", count).on("data", onData).on("end", onEnd);
   incoming.on("error", () => outgoing.destroy());
+  // A client gone before its answer ended: what workerd still sends of it has nowhere to go.
+  outgoing.once("close", () => sent.exchange?.abort());
 }

@@ -4,7 +4,7 @@ import { CLIENT_IDLE_MS } from "./keep-alive.ts";
 import type { Upstream } from "./keep-alive-relay.ts";
 import { forward } from "./port-forward.ts";
 import { listen, listenerFor, type PortServer, stop, tlsSignature } from "./port-listener.ts";
-import { upstreamAgent } from "./upstream-agent.ts";
+import { UpstreamPool } from "./upstream-pool.ts";
 
 /**
  * Every imposter of the default workspace also listens on its own port, as an mb imposter does, so a test
@@ -50,8 +50,8 @@ export interface PortsOptions {
 }
 
 export function imposterPorts(options: PortsOptions): ImposterPorts {
-  const agent = upstreamAgent();
-  const via = { upstream: options.upstream, agent, admission: options.admission };
+  const pool = new UpstreamPool(options.upstream);
+  const via = { pool, admission: options.admission };
   const servers = new Map<number, PortServer>();
   const failed = new Map<number, string>();
   let latest = Number.NEGATIVE_INFINITY;
@@ -154,7 +154,7 @@ export function imposterPorts(options: PortsOptions): ImposterPorts {
       await queue;
       await Promise.all([...servers.values()].map((held) => stop(held.server)));
       servers.clear();
-      agent.destroy();
+      pool.destroy();
     },
   };
 }

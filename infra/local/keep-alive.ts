@@ -4,7 +4,7 @@ import type { Admission } from "./admission.ts";
 import { Relay, type RelaySettings, type Upstream } from "./keep-alive-relay.ts";
 import { forwardAsSent } from "./port-forward.ts";
 import { MAX_REQUEST_BYTES } from "./request-limit.ts";
-import { upstreamAgent } from "./upstream-agent.ts";
+import { UpstreamPool } from "./upstream-pool.ts";
 
 /**
  * workerd closes a connection that has waited this long for its next request (kj::HttpServerSettings'
@@ -106,7 +106,7 @@ export function listenKeepAlive(options: KeepAliveOptions): Promise<KeepAliveSoc
         close: () =>
           new Promise((done) => {
             relaySettings.admission?.close();
-            closing.agent.destroy();
+            closing.pool.destroy();
             server.close(() => done());
             for (const client of clients) client.destroy();
           }),
@@ -124,9 +124,9 @@ export function listenKeepAlive(options: KeepAliveOptions): Promise<KeepAliveSoc
  * request is plain HTTP/1.1 stays on the byte relay for good.
  */
 function closingServer(upstream: Upstream, admission: Admission | undefined) {
-  const agent = upstreamAgent();
+  const pool = new UpstreamPool(upstream);
   const server = createHttpServer((incoming, outgoing) =>
-    forwardAsSent(incoming, outgoing, { upstream, agent, admission }),
+    forwardAsSent(incoming, outgoing, { pool, admission }),
   );
   // As the relay keeps a client's idle connection (a client that takes us for its proxy stays here).
   server.keepAliveTimeout = CLIENT_IDLE_MS;
@@ -134,5 +134,5 @@ function closingServer(upstream: Upstream, admission: Admission | undefined) {
     server.emit("connection", client);
     client.emit("data", chunk);
   };
-  return { handOver, agent };
+  return { handOver, pool };
 }

@@ -1,20 +1,9 @@
-import { Agent, createServer, request, type Server } from "node:http";
-import { type AddressInfo, connect } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { createServer, request } from "node:http";
+import { describe, expect, it } from "vitest";
 import { Admission } from "./admission.ts";
 import { forward } from "./port-forward.ts";
-
-const servers: Server[] = [];
-afterEach(() => {
-  for (const server of servers.splice(0)) server.close();
-});
-
-function listen(server: Server): Promise<number> {
-  servers.push(server);
-  return new Promise((done) =>
-    server.listen(0, "127.0.0.1", () => done((server.address() as AddressInfo).port)),
-  );
-}
+import { listen, raw } from "./stand-in.testing.ts";
+import { UpstreamPool } from "./upstream-pool.ts";
 
 /** A stand-in for workerd that answers each request after `ms`, and counts how many it held at once. */
 async function slowWorkerd(ms: number) {
@@ -51,7 +40,7 @@ describe("an imposter's own port", () => {
   it("sends its requests into workerd through the platform's line, and every one is answered", async () => {
     const workerd = await slowWorkerd(50);
     const admission = new Admission(2, { slowMs: 60_000 });
-    const via = { upstream: { host: "127.0.0.1", port: workerd.port }, agent: new Agent(), admission };
+    const via = { pool: new UpstreamPool({ host: "127.0.0.1", port: workerd.port }), admission };
     const own = await listen(createServer((incoming, outgoing) => forward(4545, incoming, outgoing, via)));
     const answers = await Promise.all(Array.from({ length: 8 }, (_, n) => get(own, `/n/${n}`)));
     expect(answers).toEqual(Array(8).fill("200 answered"));
@@ -64,7 +53,7 @@ describe("an imposter's own port", () => {
   it("gives back the place of a client that leaves while it waits, taking none", async () => {
     const workerd = await slowWorkerd(100);
     const admission = new Admission(1, { slowMs: 60_000 });
-    const via = { upstream: { host: "127.0.0.1", port: workerd.port }, agent: new Agent(), admission };
+    const via = { pool: new UpstreamPool({ host: "127.0.0.1", port: workerd.port }), admission };
     const own = await listen(createServer((incoming, outgoing) => forward(4545, incoming, outgoing, via)));
     const first = get(own, "/first");
     await new Promise((done) => setTimeout(done, 20));
@@ -80,32 +69,10 @@ describe("an imposter's own port", () => {
   });
 });
 
-/** Writes `text` on one raw connection to `port`; resolves with what came back once it closed or went quiet. */
-function raw(port: number, text: string, quietMs = 400): Promise<string> {
-  return new Promise((resolve) => {
-    let got = "";
-    let timer: NodeJS.Timeout | undefined;
-    const socket = connect(port, "127.0.0.1", () => socket.write(text));
-    const settle = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => socket.destroy(), quietMs);
-    };
-    socket.on("data", (chunk) => {
-      got += chunk.toString();
-      settle();
-    });
-    socket.on("close", () => resolve(got));
-    settle();
-  });
-}
-
 describe("requests sent on by Node's server", () => {
   it("sends pipelined requests on one at a time, each after the answer before it", async () => {
     const workerd = await slowWorkerd(30);
-    const via = {
-      upstream: { host: "127.0.0.1", port: workerd.port },
-      agent: new Agent({ keepAlive: true }),
-    };
+    const via = { pool: new UpstreamPool({ host: "127.0.0.1", port: workerd.port }) };
     const own = await listen(createServer((incoming, outgoing) => forward(4545, incoming, outgoing, via)));
     const five = Array.from({ length: 5 }, (_, n) => `GET /p/${n} HTTP/1.1\r\nHost: x\r\n\r\n`).join("");
     const text = await raw(own, five);
@@ -125,7 +92,7 @@ describe("requests sent on by Node's server", () => {
         setTimeout(() => outgoing.end("body later"), 300);
       }),
     );
-    const via = { upstream: { host: "127.0.0.1", port: workerdPort }, agent: new Agent(), admission };
+    const via = { pool: new UpstreamPool({ host: "127.0.0.1", port: workerdPort }), admission };
     const own = await listen(createServer((incoming, outgoing) => forward(4545, incoming, outgoing, via)));
     const first = get(own, "/streams");
     await new Promise((done) => setTimeout(done, 100));
@@ -144,7 +111,7 @@ describe("requests sent on by Node's server", () => {
         outgoing.end("upstream");
       }),
     );
-    const via = { upstream: { host: "127.0.0.1", port: workerdPort }, agent: new Agent() };
+    const via = { pool: new UpstreamPool({ host: "127.0.0.1", port: workerdPort }) };
     const own = await listen(createServer((incoming, outgoing) => forward(4545, incoming, outgoing, via)));
     const text = await raw(own, "GET / HTTP/1.0\r\n\r\n");
     expect(text.toLowerCase()).not.toContain("transfer-encoding");
@@ -166,7 +133,7 @@ describe("requests sent on by Node's server", () => {
         incoming.on("end", () => outgoing.end("ok"));
       }).on("connection", () => connections++),
     );
-    const via = { upstream: { host: "127.0.0.1", port: workerdPort }, agent: new Agent({ keepAlive: true }) };
+    const via = { pool: new UpstreamPool({ host: "127.0.0.1", port: workerdPort }) };
     const own = await listen(createServer((incoming, outgoing) => forward(4545, incoming, outgoing, via)));
     // Twice, the second on the pool's kept connection: a request without a length must not end its use.
     await raw(own, sent.replace("HTTP/1.1", "HTTP/1.0"));

@@ -23,35 +23,28 @@ export function pathOf(target: string | undefined): string {
 }
 
 /**
- * The client's headers as an object (repeats as arrays, names as sent), for Node's client: given a list it
- * writes the head at once, with its own `Connection: keep-alive`, which mb's recorded requests never show.
- * `added` replace any the client sent under their names.
+ * The client's headers as it sent them (names, order, repeats), but those named in `added`, which go last
+ * with the values given.
  */
-function headersOf(raw: readonly string[], added: Record<string, string>): Record<string, string | string[]> {
-  const headers: Record<string, string | string[]> = {};
-  // Node's client keys headers by lower-cased name: repeats in any case go under the first spelling seen.
-  const spelling = new Map<string, string>();
+function headersOf(raw: readonly string[], added: Record<string, string>): string[] {
+  const headers: string[] = [];
   for (let i = 0; i + 1 < raw.length; i += 2) {
-    const lower = raw[i]!.toLowerCase();
-    const value = raw[i + 1]!;
-    if (Object.hasOwn(added, lower)) continue;
-    const name = spelling.get(lower) ?? raw[i]!;
-    spelling.set(lower, name);
-    const seen = headers[name];
-    headers[name] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
+    if (!Object.hasOwn(added, raw[i]!.toLowerCase())) headers.push(raw[i]!, raw[i + 1]!);
   }
-  return Object.assign(headers, added);
+  for (const [name, value] of Object.entries(added)) headers.push(name, value);
+  return headers;
 }
 
 /**
  * A Host for a request that came without one (HTTP/1.0): workerd, spoken to in HTTP/1.1, refuses a request
  * without it, and the admin API's `_links` are made from it, so it names the address the client reached.
  */
-function withHost(headers: Record<string, string | string[]>, incoming: IncomingMessage) {
+function withHost(headers: string[], incoming: IncomingMessage): string[] {
   if (incoming.headers.host !== undefined) return headers;
   const { localAddress = "127.0.0.1", localPort } = incoming.socket;
   const address = localAddress.includes(":") ? `[${localAddress}]` : localAddress;
-  return { ...headers, host: `${address}:${localPort}` };
+  headers.push("host", `${address}:${localPort}`);
+  return headers;
 }
 
 /** The client's address as mb's requests show it: IPv4 clients of a dual-stack socket as ::ffff:a.b.c.d. */

@@ -1,0 +1,38 @@
+import type { Server } from "node:http";
+import { type AddressInfo, connect } from "node:net";
+import { afterEach } from "vitest";
+
+const servers: Server[] = [];
+afterEach(() => {
+  for (const server of servers.splice(0)) {
+    server.closeAllConnections();
+    server.close();
+  }
+});
+
+/** Listens on a free 127.0.0.1 port, closed after the test. */
+export function listen(server: Server): Promise<number> {
+  servers.push(server);
+  return new Promise((done) =>
+    server.listen(0, "127.0.0.1", () => done((server.address() as AddressInfo).port)),
+  );
+}
+
+/** Writes `text` on one raw connection to `port`; resolves with what came back once it closed or went quiet. */
+export function raw(port: number, text: string | Buffer, quietMs = 400): Promise<string> {
+  return new Promise((resolve) => {
+    let got = "";
+    let timer: NodeJS.Timeout | undefined;
+    const socket = connect(port, "127.0.0.1", () => socket.write(text));
+    const settle = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => socket.destroy(), quietMs);
+    };
+    socket.on("data", (chunk) => {
+      got += chunk.toString("latin1");
+      settle();
+    });
+    socket.on("close", () => resolve(got));
+    settle();
+  });
+}

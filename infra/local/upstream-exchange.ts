@@ -1,0 +1,167 @@
+import { type AnswerHead, AnswerReader } from "./answer-reader.ts";
+import type { ConnectionUser, PooledConnection, UpstreamPool } from "./upstream-pool.ts";
+
+/** What becomes of one request sent to workerd. */
+export interface ExchangeEvents {
+  head(head: AnswerHead): void;
+  /** A chunk of the body, the listener's to keep. */
+  body(chunk: Buffer): void;
+  end(): void;
+  /**
+   * The connection failed or closed before the answer ended. `beforeAnswer`: not a byte of it came, and
+   * `reused`: on a kept connection, which workerd may have closed as idle just as the request went out.
+   */
+  failed(beforeAnswer: boolean, reused: boolean): void;
+}
+
+/** A request as it goes on the wire: its method, target and headers (name, value, name, …), as given. */
+export interface RequestHead {
+  method: string;
+  path: string;
+  headers: readonly string[];
+  /** Its body goes in chunks (the client sent `Transfer-Encoding`): each write is framed as one. */
+  chunked: boolean;
+}
+
+const LAST_CHUNK = "0\r\n\r\n";
+const CRLF_LAST = Buffer.from(`\r\n${LAST_CHUNK}`);
+/** The request's head as bytes go: latin1, as Node's server read the client's header values. */
+function headText({ method, path, headers }: RequestHead): string {
+  let text = `${method} ${path} HTTP/1.1\r\n`;
+  for (let i = 0; i + 1 < headers.length; i += 2) text += `${headers[i]}: ${headers[i + 1]}\r\n`;
+  return `${text}\r\n`;
+}
+
+/**
+ * One request on one of the pool's connections and its answer: the head is written at once, the body as it
+ * is given, the answer read as it comes. The connection goes back to the pool only when both the request and
+ * its answer ended whole; any other way it is closed.
+ */
+export class Exchange implements ConnectionUser {
+  private readonly connection: PooledConnection;
+  private readonly reader: AnswerReader;
+  private sentWhole = false;
+  private answered: boolean | undefined;
+  private over = false;
+
+  constructor(
+    private readonly pool: UpstreamPool,
+    private readonly request: RequestHead,
+    private readonly events: ExchangeEvents,
+    fresh = false,
+  ) {
+    this.reader = new AnswerReader(
+      {
+        head: (head) => events.head(head),
+        body: (chunk) => events.body(chunk),
+        end: (reusable) => this.answerEnded(reusable),
+      },
+      request.method === "HEAD",
+    );
+    this.connection = pool.take(fresh);
+    this.connection.user = this;
+  }
+
+  /** Sends the head and, when given, the whole body, and ends the request. */
+  sendWhole(body: Buffer | undefined): void {
+    const head = headText(this.request);
+    if (body === undefined || body.length === 0) {
+      this.connection.socket.write(this.request.chunked ? head + LAST_CHUNK : head, "latin1");
+    } else if (this.request.chunked) {
+      const framed = `${head}${body.length.toString(16)}\r\n`;
+      this.connection.socket.write(Buffer.concat([Buffer.from(framed, "latin1"), body, CRLF_LAST]));
+    } else {
+      this.connection.socket.write(Buffer.concat([Buffer.from(head, "latin1"), body]));
+    }
+    this.requestEnded();
+  }
+
+  /** Sends the head alone: the body follows through `write` and `end`. */
+  start(): void {
+    this.connection.socket.write(headText(this.request), "latin1");
+  }
+
+  /** A part of the body; false when the connection's buffer is full (wait for `onDrain`). */
+  write(chunk: Buffer): boolean {
+    if (this.over || chunk.length === 0) return true;
+    const socket = this.connection.socket;
+    if (!this.request.chunked) return socket.write(chunk);
+    socket.write(`${chunk.length.toString(16)}\r\n`, "latin1");
+    socket.write(chunk);
+    return socket.write("\r\n", "latin1");
+  }
+
+  end(): void {
+    if (this.over) return;
+    if (this.request.chunked) this.connection.socket.write(LAST_CHUNK, "latin1");
+    this.requestEnded();
+  }
+
+  onDrain(go: () => void): void {
+    this.connection.socket.once("drain", go);
+  }
+
+  /** Stops reading the answer until `resume` (the client reads slower than workerd writes). */
+  pause(): void {
+    this.connection.socket.pause();
+  }
+
+  resume(): void {
+    this.connection.socket.resume();
+  }
+
+  /** Drops the request and its answer: the connection is closed, nothing more is said of it. */
+  abort(): void {
+    if (this.over) return;
+    this.over = true;
+    this.connection.user = undefined;
+    this.connection.socket.destroy();
+  }
+
+  read(chunk: Buffer): void {
+    if (this.over) return;
+    try {
+      this.reader.read(chunk);
+    } catch {
+      this.fail();
+    }
+  }
+
+  gone(): void {
+    if (this.over) return;
+    try {
+      this.reader.closed();
+    } catch {
+      this.fail();
+    }
+  }
+
+  private requestEnded(): void {
+    this.sentWhole = true;
+    if (this.answered !== undefined) this.release(this.answered);
+  }
+
+  private answerEnded(reusable: boolean): void {
+    this.answered = reusable;
+    // An answer that ended before its request did (workerd answered early): the rest of the body would be
+    // read as the next request, so the connection goes.
+    this.release(reusable && this.sentWhole);
+    this.events.end();
+  }
+
+  private release(reusable: boolean): void {
+    if (this.over) return;
+    this.over = true;
+    if (reusable) this.pool.give(this.connection);
+    else {
+      this.connection.user = undefined;
+      this.connection.socket.destroy();
+    }
+  }
+
+  private fail(): void {
+    const beforeAnswer = !this.reader.started;
+    this.abort();
+    this.events.failed(beforeAnswer, this.connection.reused);
+  }
+}
