@@ -17,6 +17,8 @@ export class AnswerBody {
   private ended = false;
   private failed = false;
   private dropped = false;
+  /** A drain is waited for: one listener however many writes found the client's buffer full. */
+  private waiting = false;
 
   constructor(private readonly source: AnswerSource) {}
 
@@ -54,8 +56,12 @@ export class AnswerBody {
   }
 
   private write(to: ServerResponse, chunk: Buffer): void {
-    if (to.write(chunk) || to.destroyed) return;
+    if (to.write(chunk) || to.destroyed || this.ended || this.waiting) return;
+    this.waiting = true;
     this.source.pause();
-    to.once("drain", () => this.source.resume());
+    to.once("drain", () => {
+      this.waiting = false;
+      this.source.resume();
+    });
   }
 }

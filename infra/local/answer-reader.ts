@@ -2,6 +2,7 @@ const LF = 0x0a;
 const HEAD_END = Buffer.from("\r\n\r\n");
 /** workerd's answer heads are a status line and the Worker's headers: past this, something is wrong. */
 const MAX_HEAD = 256 * 1024;
+const BLANKS_AROUND = /^[ \t]+|[ \t]+$/g;
 
 /** An answer's status line and headers (names as sent, in order, repeats kept: name, value, name, …). */
 export interface AnswerHead {
@@ -190,7 +191,8 @@ function parseHead(text: string): AnswerHead {
     const line = lines[i]!;
     const colon = line.indexOf(":");
     if (colon <= 0) continue;
-    rawHeaders.push(line.slice(0, colon), line.slice(colon + 1).trim());
+    // Blanks only: trim() would also take U+00A0, which is byte 0xA0 read as latin1, the last byte of `à`.
+    rawHeaders.push(line.slice(0, colon), line.slice(colon + 1).replace(BLANKS_AROUND, ""));
   }
   return { status, message: statusLine.slice(13), rawHeaders };
 }

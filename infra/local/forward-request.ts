@@ -56,12 +56,26 @@ function reply(head: AnswerHead, body: AnswerBody, outgoing: ServerResponse, sen
   replyNow(head, body, outgoing, mark);
 }
 
+/**
+ * Writes the answer's head and then its body to the client. Node's `writeHead` refuses a header value with a
+ * control character (a stub may set one that workerd lets through): the client gets the 502 Node's client
+ * gave such an answer before, and the launcher, in a timer's callback for a `wait`, does not go down.
+ */
 function replyNow(
   head: AnswerHead,
   body: AnswerBody,
   outgoing: ServerResponse,
   mark: string | undefined,
 ): void {
+  try {
+    writeAnswer(head, body, outgoing, mark);
+  } catch {
+    body.drop();
+    failed(outgoing);
+  }
+}
+
+function writeAnswer(head: AnswerHead, body: AnswerBody, outgoing: ServerResponse, mark: string | undefined) {
   const fault = SOCKET_FAULTS.find((one) => one === mark);
   if (fault !== undefined || outgoing.headersSent || outgoing.destroyed) {
     body.drop();
@@ -80,6 +94,7 @@ function replyNow(
 }
 
 function failed(outgoing: ServerResponse): void {
+  if (outgoing.destroyed) return;
   if (outgoing.headersSent) {
     outgoing.destroy();
     return;
@@ -157,8 +172,12 @@ function send(
         if (sent.refused === true) return;
         if (beforeAnswer && reused && "held" in body) {
           send(route, incoming, outgoing, { streamed: [body.held] }, via, sent, true);
-        } else if (answer !== undefined) answer.fail();
-        else failed(outgoing);
+        } else if (answer !== undefined && outgoing.headersSent) answer.fail();
+        else {
+          // Nothing of the answer reached the client (not yet, for a `wait`): a 502 it can read.
+          answer?.drop();
+          failed(outgoing);
+        }
       },
     },
     fresh,

@@ -43,6 +43,8 @@ export class Exchange implements ConnectionUser {
   private sentWhole = false;
   private answered: boolean | undefined;
   private over = false;
+  /** The request's body waits for the connection's buffer to drain (`onDrain`). */
+  private drainWaiter: (() => void) | undefined;
 
   constructor(
     private readonly pool: UpstreamPool,
@@ -97,25 +99,29 @@ export class Exchange implements ConnectionUser {
     this.requestEnded();
   }
 
+  /** `go` once the connection's buffer drained, or at once when the exchange is over (the rest is dropped). */
   onDrain(go: () => void): void {
-    this.connection.socket.once("drain", go);
+    if (this.over) {
+      go();
+      return;
+    }
+    this.drainWaiter = go;
+    this.connection.socket.once("drain", this.drained);
   }
 
   /** Stops reading the answer until `resume` (the client reads slower than workerd writes). */
   pause(): void {
-    this.connection.socket.pause();
+    // Once over, the connection is another request's, or closed: a late pause or resume is not this one's.
+    if (!this.over) this.connection.socket.pause();
   }
 
   resume(): void {
-    this.connection.socket.resume();
+    if (!this.over) this.connection.socket.resume();
   }
 
   /** Drops the request and its answer: the connection is closed, nothing more is said of it. */
   abort(): void {
-    if (this.over) return;
-    this.over = true;
-    this.connection.user = undefined;
-    this.connection.socket.destroy();
+    this.close(false);
   }
 
   read(chunk: Buffer): void {
@@ -150,14 +156,33 @@ export class Exchange implements ConnectionUser {
   }
 
   private release(reusable: boolean): void {
+    this.close(reusable);
+  }
+
+  /**
+   * Ends this exchange's hold on the connection: back to the pool read again (a pause for a slow client is
+   * not the next request's), or closed. A body still being sent waits for no drain: its rest is dropped.
+   */
+  private close(keep: boolean): void {
     if (this.over) return;
     this.over = true;
-    if (reusable) this.pool.give(this.connection);
-    else {
+    const socket = this.connection.socket;
+    socket.off("drain", this.drained);
+    if (keep) {
+      socket.resume();
+      this.pool.give(this.connection);
+    } else {
       this.connection.user = undefined;
-      this.connection.socket.destroy();
+      socket.destroy();
     }
+    this.drained();
   }
+
+  private readonly drained = (): void => {
+    const go = this.drainWaiter;
+    this.drainWaiter = undefined;
+    go?.();
+  };
 
   private fail(): void {
     const beforeAnswer = !this.reader.started;
