@@ -1,34 +1,15 @@
-import { createServer, request } from "node:http";
+import { createServer } from "node:http";
 import { connect, createServer as createNetServer, type Socket } from "node:net";
 import { delayMark, FAULT_HEADER } from "@mockctl/contract/faults";
 import { describe, expect, it } from "vitest";
 import { forward } from "./port-forward.ts";
-import { listen, raw } from "./stand-in.testing.ts";
+import { get, listen, raw } from "./stand-in.testing.ts";
 import { UpstreamPool } from "./upstream-pool.ts";
 
 /** An imposter's own port in front of a stand-in for workerd on `port`. */
 async function ownPort(port: number): Promise<number> {
   const pool = new UpstreamPool({ host: "127.0.0.1", port });
   return listen(createServer((incoming, outgoing) => forward(4545, incoming, outgoing, { pool })));
-}
-
-/** A GET to `port`: its status and body, or "no answer" after `ms`. */
-function get(port: number, path: string, ms = 3_000): Promise<string> {
-  return new Promise((resolve) => {
-    const asked = request({ host: "127.0.0.1", port, path, agent: false }, (answer) => {
-      let body = "";
-      answer.on("data", (chunk: Buffer) => {
-        body += chunk.toString();
-      });
-      answer.on("end", () => resolve(`${answer.statusCode} ${body}`));
-    });
-    asked.setTimeout(ms, () => {
-      asked.destroy();
-      resolve("no answer");
-    });
-    asked.on("error", () => resolve("no answer"));
-    asked.end();
-  });
 }
 
 /** A stand-in for workerd that writes `answer` for every request head it reads, as bytes. */
@@ -60,7 +41,7 @@ describe("an imposter's own port, against answers that go wrong", () => {
     );
     stuck.pause();
     await new Promise((done) => setTimeout(done, 400));
-    expect(await get(own, "/small")).toBe("200 small");
+    expect(await get(own, "/small", 3_000)).toBe("200 small");
     stuck.destroy();
   });
 

@@ -1,10 +1,11 @@
-import { createServer, request } from "node:http";
+import { createServer } from "node:http";
 import { type AddressInfo, connect } from "node:net";
 import { freePort } from "@mockctl/differential";
 import { afterAll, describe, expect, it } from "vitest";
 import { imposterPorts } from "./imposter-ports.ts";
 import { platformForTests } from "./platform-for-tests.ts";
 import { pathOf } from "./port-forward.ts";
+import { get } from "./stand-in.testing.ts";
 
 const lines: string[] = [];
 const platform = platformForTests("imposter-ports", { imposterPorts: true, log: (line) => lines.push(line) });
@@ -25,21 +26,6 @@ const hello = (port: number) => ({
     { predicates: [{ equals: { path: "/hello" } }], responses: [{ is: { body: `hello from ${port}` } }] },
   ],
 });
-
-/** One GET on a fresh connection: the status and body, or the socket's error code. */
-function get(port: number, path: string): Promise<string> {
-  return new Promise((resolve) => {
-    const asked = request({ host: "127.0.0.1", port, path, agent: false }, (answer) => {
-      let body = "";
-      answer.on("data", (chunk: Buffer) => {
-        body += chunk.toString();
-      });
-      answer.on("end", () => resolve(`${answer.statusCode} ${body}`));
-    });
-    asked.on("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
-    asked.end();
-  });
-}
 
 describe("imposters on their own ports", () => {
   it("answers on an imposter's port as soon as it is created, and records the request as the client sent it", async () => {

@@ -2,7 +2,7 @@ import { createServer, request } from "node:http";
 import { describe, expect, it } from "vitest";
 import { Admission } from "./admission.ts";
 import { forward } from "./port-forward.ts";
-import { listen, raw } from "./stand-in.testing.ts";
+import { get, listen, raw } from "./stand-in.testing.ts";
 import { UpstreamPool } from "./upstream-pool.ts";
 
 /** A stand-in for workerd that answers each request after `ms`, and counts how many it held at once. */
@@ -20,20 +20,6 @@ async function slowWorkerd(ms: number) {
     }),
   );
   return { port, seen };
-}
-
-function get(port: number, path: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    request({ host: "127.0.0.1", port, path, agent: false }, (answer) => {
-      let body = "";
-      answer.on("data", (chunk: Buffer) => {
-        body += chunk.toString();
-      });
-      answer.on("end", () => resolve(`${answer.statusCode} ${body}`));
-    })
-      .on("error", reject)
-      .end();
-  });
 }
 
 describe("an imposter's own port", () => {

@@ -1,3 +1,4 @@
+import { request } from "node:http";
 import { type AddressInfo, connect, type Server } from "node:net";
 import { afterEach } from "vitest";
 
@@ -36,5 +37,24 @@ export function raw(port: number, text: string | Buffer, quietMs = 400): Promise
     });
     socket.on("close", () => resolve(got));
     settle();
+  });
+}
+
+/** One GET on a fresh connection: the status and body, the socket's error code, or "no answer" after `ms`. */
+export function get(port: number, path: string, ms = 10_000): Promise<string> {
+  return new Promise((resolve) => {
+    const asked = request({ host: "127.0.0.1", port, path, agent: false }, (answer) => {
+      let body = "";
+      answer.on("data", (chunk: Buffer) => {
+        body += chunk.toString();
+      });
+      answer.on("end", () => resolve(`${answer.statusCode} ${body}`));
+    });
+    asked.setTimeout(ms, () => {
+      asked.destroy();
+      resolve("no answer");
+    });
+    asked.on("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+    asked.end();
   });
 }
