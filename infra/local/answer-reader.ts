@@ -53,10 +53,6 @@ export class AnswerReader {
     private readonly head = false,
   ) {}
 
-  get done(): boolean {
-    return this.at === At.Done;
-  }
-
   /** Reads the connection's next chunk (a view the reader copies from as it needs). */
   read(chunk: Buffer): void {
     if (chunk.length > 0) this.started = true;

@@ -41,7 +41,6 @@ export class Exchange implements ConnectionUser {
   private readonly connection: PooledConnection;
   private readonly reader: AnswerReader;
   private sentWhole = false;
-  private answered: boolean | undefined;
   private over = false;
   /** The request's body waits for the connection's buffer to drain (`onDrain`). */
   private drainWaiter: (() => void) | undefined;
@@ -75,7 +74,7 @@ export class Exchange implements ConnectionUser {
     } else {
       this.connection.socket.write(Buffer.concat([Buffer.from(head, "latin1"), body]));
     }
-    this.requestEnded();
+    this.sentWhole = true;
   }
 
   /** Sends the head alone: the body follows through `write` and `end`. */
@@ -96,7 +95,7 @@ export class Exchange implements ConnectionUser {
   end(): void {
     if (this.over) return;
     if (this.request.chunked) this.connection.socket.write(LAST_CHUNK, "latin1");
-    this.requestEnded();
+    this.sentWhole = true;
   }
 
   /** `go` once the connection's buffer drained, or at once when the exchange is over (the rest is dropped). */
@@ -142,21 +141,11 @@ export class Exchange implements ConnectionUser {
     }
   }
 
-  private requestEnded(): void {
-    this.sentWhole = true;
-    if (this.answered !== undefined) this.release(this.answered);
-  }
-
   private answerEnded(reusable: boolean): void {
-    this.answered = reusable;
     // An answer that ended before its request did (workerd answered early): the rest of the body would be
     // read as the next request, so the connection goes.
-    this.release(reusable && this.sentWhole);
+    this.close(reusable && this.sentWhole);
     this.events.end();
-  }
-
-  private release(reusable: boolean): void {
-    this.close(reusable);
   }
 
   /**

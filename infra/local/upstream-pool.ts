@@ -13,8 +13,8 @@ const MOST_IDLE = 256;
 /** What a connection's reads and its end go to while a request is on it (upstream-exchange.ts). */
 export interface ConnectionUser {
   read(chunk: Buffer): void;
-  /** The connection ended or failed; `error` when it failed. */
-  gone(error: Error | undefined): void;
+  /** The connection closed, at either end, whether it failed or not. */
+  gone(): void;
 }
 
 /** One connection to workerd, and whoever sends on it now. */
@@ -79,25 +79,27 @@ export class UpstreamPool {
   }
 
   private connect(): Kept {
-    const kept: Kept = { socket: undefined as unknown as Socket, user: undefined, reused: false, idleAt: 0 };
-    const socket = connectUpstream(this.upstream, (chunk) => {
-      // Bytes on a connection no request is on belong to no answer: it cannot carry one again.
-      if (kept.user === undefined) socket.destroy();
-      else kept.user.read(chunk);
-    });
-    kept.socket = socket;
+    const kept: Kept = {
+      socket: connectUpstream(this.upstream, (chunk) => {
+        // Bytes on a connection no request is on belong to no answer: it cannot carry one again.
+        if (kept.user === undefined) kept.socket.destroy();
+        else kept.user.read(chunk);
+      }),
+      user: undefined,
+      reused: false,
+      idleAt: 0,
+    };
+    const socket = kept.socket;
     this.open.add(socket);
-    let failure: Error | undefined;
-    socket.on("error", (error) => {
-      failure = error;
-    });
+    // A failed connection closes next: what becomes of its request is said there, once.
+    socket.on("error", () => {});
     socket.on("close", () => {
       this.open.delete(socket);
       const at = this.idle.indexOf(kept);
       if (at >= 0) this.idle.splice(at, 1);
       const user = kept.user;
       kept.user = undefined;
-      user?.gone(failure);
+      user?.gone();
     });
     return kept;
   }
