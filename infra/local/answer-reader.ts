@@ -116,12 +116,10 @@ export class AnswerReader {
     const raw = head.rawHeaders;
     for (let i = 0; i + 1 < raw.length; i += 2) {
       const name = raw[i]!.toLowerCase();
-      const value = raw[i + 1]!.toLowerCase();
-      if (name === "content-length") length = Number(value);
-      else if (name === "transfer-encoding") chunked = value.split(",").at(-1)?.trim() === "chunked";
-      else if (name === "connection" && value.split(",").some((token) => token.trim() === "close")) {
-        this.reusable = false;
-      }
+      // Only the three framing headers' values are read (lower-cased): the others pass as they are.
+      if (name === "content-length") length = Number(raw[i + 1]);
+      else if (name === "transfer-encoding") chunked = lastToken(raw[i + 1]!) === "chunked";
+      else if (name === "connection" && tokens(raw[i + 1]!).includes("close")) this.reusable = false;
     }
     if (this.head || head.status === 204 || head.status === 304) this.at = At.Done;
     else if (chunked) this.at = At.ChunkSize;
@@ -172,6 +170,14 @@ export class AnswerReader {
     return this.pending === undefined ? rest : Buffer.concat([this.pending, rest]);
   }
 }
+
+/** A header value's comma-separated tokens, lower-cased. */
+const tokens = (value: string): string[] =>
+  value
+    .toLowerCase()
+    .split(",")
+    .map((token) => token.trim());
+const lastToken = (value: string): string | undefined => tokens(value).at(-1);
 
 /** `HTTP/1.1 200 OK` and the header lines after it. */
 function parseHead(text: string): AnswerHead {

@@ -46,13 +46,18 @@ export class UpstreamPool {
 
   /** A connection for one request: the last one given back, unless `fresh` or none is young enough. */
   take(fresh = false): PooledConnection {
-    const kept = fresh ? undefined : this.idle.pop();
-    // Given back in order, so when the newest is too old, every other is too.
-    if (kept !== undefined && Date.now() - kept.idleAt < UPSTREAM_IDLE_MS && !kept.socket.destroyed) {
+    for (let kept = fresh ? undefined : this.idle.pop(); kept !== undefined; kept = this.idle.pop()) {
+      // Closed by workerd, its close not yet seen: the next one may still be good.
+      if (kept.socket.destroyed) continue;
+      if (Date.now() - kept.idleAt >= UPSTREAM_IDLE_MS) {
+        // Given back in order, so when the newest is too old, every other is too.
+        kept.socket.destroy();
+        this.retire();
+        break;
+      }
       kept.reused = true;
       return kept;
     }
-    if (kept !== undefined) this.retire();
     return this.connect();
   }
 
