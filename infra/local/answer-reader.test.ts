@@ -6,11 +6,11 @@ function readIn(wire: string, cuts: number[], head = false) {
   const seen = { heads: [] as AnswerHead[], body: "", ends: [] as boolean[] };
   const reader = new AnswerReader(
     {
-      head: (one) => seen.heads.push(one),
-      body: (chunk) => {
+      answerHead: (one) => seen.heads.push(one),
+      answerBody: (chunk) => {
         seen.body += chunk.toString("latin1");
       },
-      end: (reusable) => seen.ends.push(reusable),
+      answerEnd: (reusable) => seen.ends.push(reusable),
     },
     head,
   );

@@ -2,7 +2,6 @@ const LF = 0x0a;
 const HEAD_END = Buffer.from("\r\n\r\n");
 /** workerd's answer heads are a status line and the Worker's headers: past this, something is wrong. */
 const MAX_HEAD = 256 * 1024;
-const BLANKS_AROUND = /^[ \t]+|[ \t]+$/g;
 
 /** An answer's status line and headers (names as sent, in order, repeats kept: name, value, name, …). */
 export interface AnswerHead {
@@ -13,10 +12,10 @@ export interface AnswerHead {
 
 /** Where an answer read by `AnswerReader` goes. Body chunks are the reader's copies, theirs to keep. */
 export interface AnswerSink {
-  head(head: AnswerHead): void;
-  body(chunk: Buffer): void;
+  answerHead(head: AnswerHead): void;
+  answerBody(chunk: Buffer): void;
   /** The answer is whole; `reusable`: its connection may carry the next request. */
-  end(reusable: boolean): void;
+  answerEnd(reusable: boolean): void;
 }
 
 enum At {
@@ -74,7 +73,7 @@ export class AnswerReader {
   private end(): void {
     if (this.ended) return;
     this.ended = true;
-    this.sink.end(this.reusable);
+    this.sink.answerEnd(this.reusable);
   }
 
   private step(chunk: Buffer, from: number): number {
@@ -85,7 +84,7 @@ export class AnswerReader {
       case At.ChunkData:
         return this.readData(chunk, from);
       case At.ToClose:
-        this.sink.body(Buffer.from(chunk.subarray(from)));
+        this.sink.answerBody(Buffer.from(chunk.subarray(from)));
         return chunk.length;
       default:
         return this.readLine(chunk, from);
@@ -106,7 +105,7 @@ export class AnswerReader {
     const next = chunk.length - (whole.length - (end + 4));
     if (head.status >= 100 && head.status < 200 && head.status !== 101) return next;
     this.frame(head);
-    this.sink.head(head);
+    this.sink.answerHead(head);
     return next;
   }
 
@@ -134,7 +133,7 @@ export class AnswerReader {
 
   private readData(chunk: Buffer, from: number): number {
     const to = Math.min(chunk.length, from + this.left);
-    this.sink.body(Buffer.from(chunk.subarray(from, to)));
+    this.sink.answerBody(Buffer.from(chunk.subarray(from, to)));
     this.left -= to - from;
     if (this.left === 0) this.at = this.at === At.Length ? At.Done : At.ChunkLf;
     return to;
@@ -179,6 +178,20 @@ const tokens = (value: string): string[] =>
     .map((token) => token.trim());
 const lastToken = (value: string): string | undefined => tokens(value).at(-1);
 
+const isBlank = (code: number): boolean => code === 0x20 || code === 0x09;
+
+/**
+ * A header line's value from `from` on, without the blanks around it: blanks only, as trim() would also take
+ * U+00A0, which is byte 0xA0 read as latin1, the last byte of `à`.
+ */
+function headerValue(line: string, from: number): string {
+  let start = from;
+  let end = line.length;
+  while (start < end && isBlank(line.charCodeAt(start))) start++;
+  while (end > start && isBlank(line.charCodeAt(end - 1))) end--;
+  return line.slice(start, end);
+}
+
 /** `HTTP/1.1 200 OK` and the header lines after it. */
 function parseHead(text: string): AnswerHead {
   const lines = text.split("\r\n");
@@ -193,8 +206,7 @@ function parseHead(text: string): AnswerHead {
     const line = lines[i]!;
     const colon = line.indexOf(":");
     if (colon <= 0) continue;
-    // Blanks only: trim() would also take U+00A0, which is byte 0xA0 read as latin1, the last byte of `à`.
-    rawHeaders.push(line.slice(0, colon), line.slice(colon + 1).replace(BLANKS_AROUND, ""));
+    rawHeaders.push(line.slice(0, colon), headerValue(line, colon + 1));
   }
   return { status, message: statusLine.slice(13), rawHeaders };
 }

@@ -294,7 +294,16 @@ describe("the listeners", () => {
     // A leading // is a path (as mb and the byte relay read it), not a host: not the admin API's /imposters.
     ["//x/imposters", "//x/imposters"],
     ["//evil/big?q", "//evil/big?q"],
-  ])("reads the target %s as path %s", (target, path) => {
+  ])("reads the target %s as path %s, parsed and then remembered", (target, path) => {
     expect(pathOf(target)).toBe(path);
+    expect(pathOf(target)).toBe(path);
+  });
+
+  it("reads each of many distinct targets right, past what it remembers, and a long one too", () => {
+    for (let i = 0; i < 1_500; i++) expect(pathOf(`/a/${i}/../b?n=${i}`)).toBe(`/a/b?n=${i}`);
+    expect(pathOf("/a/7/../b?n=7")).toBe("/a/b?n=7");
+    const long = `/x/${"y".repeat(300)}/../z`;
+    expect(pathOf(long)).toBe("/x/z");
+    expect(pathOf(long)).toBe("/x/z");
   });
 });

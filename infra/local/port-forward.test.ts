@@ -67,6 +67,28 @@ describe("requests sent on by Node's server", () => {
     expect(workerd.seen.paths).toEqual(Array.from({ length: 5 }, (_, n) => `/i/4545/p/${n}`));
   });
 
+  it("keeps the order of pipelined requests with and without bodies, one at a time", async () => {
+    const workerd = await slowWorkerd(20);
+    const via = { pool: new UpstreamPool({ host: "127.0.0.1", port: workerd.port }) };
+    const own = await listen(createServer((incoming, outgoing) => forward(4545, incoming, outgoing, via)));
+    const six = Array.from({ length: 6 }, (_, n) =>
+      n % 2 === 0
+        ? `GET /g/${n} HTTP/1.1\r\nHost: x\r\n\r\n`
+        : `POST /p/${n} HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nb=${n}`,
+    ).join("");
+    const text = await raw(own, six);
+    expect(text.match(/HTTP\/1\.1 200 OK/g)).toHaveLength(6);
+    expect(workerd.seen.most).toBe(1);
+    expect(workerd.seen.paths).toEqual([
+      "/i/4545/g/0",
+      "/i/4545/p/1",
+      "/i/4545/g/2",
+      "/i/4545/p/3",
+      "/i/4545/g/4",
+      "/i/4545/p/5",
+    ]);
+  });
+
   it("gives back its place in the line when the answer starts, not when it ends", async () => {
     const admission = new Admission(1, { slowMs: 60_000 });
     const started: string[] = [];

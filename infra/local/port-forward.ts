@@ -12,6 +12,26 @@ export type { Via } from "./forward-request.ts";
  */
 export function pathOf(target: string | undefined): string {
   const raw = target === undefined || target === "" ? "/" : target;
+  const known = paths.get(raw);
+  if (known !== undefined) return known;
+  const path = resolvedPath(raw);
+  if (raw.length <= LONGEST_KEPT) {
+    if (paths.size >= PATHS_KEPT) paths.clear();
+    paths.set(raw, path);
+  }
+  return path;
+}
+
+/**
+ * Paths resolved, by target: a test sends the same few targets over and over, and a URL parsed per request
+ * was the own port's largest allocation of its own (a URL object and its strings). Bounded as the edge's
+ * addresses are: after PATHS_KEPT targets it starts over, and a long target is not kept.
+ */
+const PATHS_KEPT = 512;
+const LONGEST_KEPT = 256;
+const paths = new Map<string, string>();
+
+function resolvedPath(raw: string): string {
   try {
     // A path is put after an origin, not resolved against one: `//x/imposters` is a path (as the byte relay
     // and mb read it), not a host `x` and the admin API's `/imposters`.
@@ -23,15 +43,19 @@ export function pathOf(target: string | undefined): string {
 }
 
 /**
- * The client's headers as it sent them (names, order, repeats), but those named in `added`, which go last
- * with the values given.
+ * The client's headers as it sent them (names, order, repeats), without any named `drop` or `dropToo` (both
+ * lower-case), which the caller adds after them.
  */
-function headersOf(raw: readonly string[], added: Record<string, string>): string[] {
+function headersOf(raw: readonly string[], drop?: string, dropToo?: string): string[] {
   const headers: string[] = [];
   for (let i = 0; i + 1 < raw.length; i += 2) {
-    if (!Object.hasOwn(added, raw[i]!.toLowerCase())) headers.push(raw[i]!, raw[i + 1]!);
+    const name = raw[i]!;
+    if (drop !== undefined && name.length >= SHORTEST_DROPPED) {
+      const lower = name.toLowerCase();
+      if (lower === drop || lower === dropToo) continue;
+    }
+    headers.push(name, raw[i + 1]!);
   }
-  for (const [name, value] of Object.entries(added)) headers.push(name, value);
   return headers;
 }
 
@@ -47,6 +71,11 @@ function withHost(headers: string[], incoming: IncomingMessage): string[] {
   return headers;
 }
 
+/** The header the edge reads the client's address from, as Cloudflare sets it. */
+const CLIENT_ADDRESS = "cf-connecting-ip";
+/** Only a name this long may be one of the two dropped: shorter ones are not lower-cased to compare. */
+const SHORTEST_DROPPED = Math.min(CLIENT_ADDRESS.length, OWN_PORT_HEADER.length);
+
 /** The client's address as mb's requests show it: IPv4 clients of a dual-stack socket as ::ffff:a.b.c.d. */
 const addressOf = (incoming: IncomingMessage): string => incoming.socket.remoteAddress ?? "";
 
@@ -56,8 +85,9 @@ const addressOf = (incoming: IncomingMessage): string => incoming.socket.remoteA
  * (requestFrom, ip; the imposter): never ones it sent.
  */
 export function forward(port: number, incoming: IncomingMessage, outgoing: ServerResponse, via: Via): void {
-  const added = { "cf-connecting-ip": addressOf(incoming), [OWN_PORT_HEADER]: String(port) };
-  const headers = withHost(headersOf(incoming.rawHeaders, added), incoming);
+  const headers = headersOf(incoming.rawHeaders, CLIENT_ADDRESS, OWN_PORT_HEADER);
+  headers.push(CLIENT_ADDRESS, addressOf(incoming), OWN_PORT_HEADER, String(port));
+  withHost(headers, incoming);
   const route = { path: `/i/${port}${pathOf(incoming.url)}`, headers };
   forwardOn(route, incoming, outgoing, via);
 }
@@ -71,7 +101,7 @@ export function forwardAsSent(incoming: IncomingMessage, outgoing: ServerRespons
   outgoing.sendDate = false;
   const route = {
     path: pathOf(incoming.url),
-    headers: withHost(headersOf(incoming.rawHeaders, {}), incoming),
+    headers: withHost(headersOf(incoming.rawHeaders), incoming),
   };
   forwardOn(route, incoming, outgoing, via);
 }

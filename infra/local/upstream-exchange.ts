@@ -1,4 +1,4 @@
-import { type AnswerHead, AnswerReader } from "./answer-reader.ts";
+import { type AnswerHead, AnswerReader, type AnswerSink } from "./answer-reader.ts";
 import type { ConnectionUser, PooledConnection, UpstreamPool } from "./upstream-pool.ts";
 
 /** What becomes of one request sent to workerd. */
@@ -24,20 +24,46 @@ export interface RequestHead {
 }
 
 const LAST_CHUNK = "0\r\n\r\n";
+const LAST_CHUNK_BYTES = Buffer.from(LAST_CHUNK);
 const CRLF_LAST = Buffer.from(`\r\n${LAST_CHUNK}`);
-/** The request's head as bytes go: latin1, as Node's server read the client's header values. */
-function headText({ method, path, headers }: RequestHead): string {
-  let text = `${method} ${path} HTTP/1.1\r\n`;
-  for (let i = 0; i + 1 < headers.length; i += 2) text += `${headers[i]}: ${headers[i + 1]}\r\n`;
-  return `${text}\r\n`;
+/**
+ * The request's head as bytes go: latin1, as Node's server read the client's header values. Written into one
+ * buffer (from Node's pool) rather than joined as a string: a dozen pieces of string less for the collector
+ * on every request, and no copy from string to bytes in the socket.
+ */
+function headBytes({ method, path, headers }: RequestHead): Buffer {
+  let length = method.length + path.length + VERSION.length + 3;
+  for (let i = 0; i + 1 < headers.length; i += 2) length += headers[i]!.length + headers[i + 1]!.length + 4;
+  const bytes = Buffer.allocUnsafe(length);
+  let at = bytes.write(method, 0, "latin1");
+  bytes[at++] = SPACE;
+  at += bytes.write(path, at, "latin1");
+  at += bytes.write(VERSION, at, "latin1");
+  for (let i = 0; i + 1 < headers.length; i += 2) {
+    at += bytes.write(headers[i]!, at, "latin1");
+    bytes[at++] = COLON;
+    bytes[at++] = SPACE;
+    at += bytes.write(headers[i + 1]!, at, "latin1");
+    bytes[at++] = CR;
+    bytes[at++] = LF;
+  }
+  bytes[at++] = CR;
+  bytes[at++] = LF;
+  return bytes;
 }
+
+const VERSION = " HTTP/1.1\r\n";
+const SPACE = 0x20;
+const COLON = 0x3a;
+const CR = 0x0d;
+const LF = 0x0a;
 
 /**
  * One request on one of the pool's connections and its answer: the head is written at once, the body as it
  * is given, the answer read as it comes. The connection goes back to the pool only when both the request and
  * its answer ended whole; any other way it is closed.
  */
-export class Exchange implements ConnectionUser {
+export class Exchange implements ConnectionUser, AnswerSink {
   private readonly connection: PooledConnection;
   private readonly reader: AnswerReader;
   private sentWhole = false;
@@ -51,35 +77,30 @@ export class Exchange implements ConnectionUser {
     private readonly events: ExchangeEvents,
     fresh = false,
   ) {
-    this.reader = new AnswerReader(
-      {
-        head: (head) => events.head(head),
-        body: (chunk) => events.body(chunk),
-        end: (reusable) => this.answerEnded(reusable),
-      },
-      request.method === "HEAD",
-    );
+    // The exchange is the reader's sink itself: no object and closures of their own for each request.
+    this.reader = new AnswerReader(this, request.method === "HEAD");
     this.connection = pool.take(fresh);
     this.connection.user = this;
   }
 
   /** Sends the head and, when given, the whole body, and ends the request. */
   sendWhole(body: Buffer | undefined): void {
-    const head = headText(this.request);
+    const head = headBytes(this.request);
+    const socket = this.connection.socket;
     if (body === undefined || body.length === 0) {
-      this.connection.socket.write(this.request.chunked ? head + LAST_CHUNK : head, "latin1");
+      socket.write(this.request.chunked ? Buffer.concat([head, LAST_CHUNK_BYTES]) : head);
     } else if (this.request.chunked) {
-      const framed = `${head}${body.length.toString(16)}\r\n`;
-      this.connection.socket.write(Buffer.concat([Buffer.from(framed, "latin1"), body, CRLF_LAST]));
+      const size = Buffer.from(`${body.length.toString(16)}\r\n`, "latin1");
+      socket.write(Buffer.concat([head, size, body, CRLF_LAST]));
     } else {
-      this.connection.socket.write(Buffer.concat([Buffer.from(head, "latin1"), body]));
+      socket.write(Buffer.concat([head, body]));
     }
     this.sentWhole = true;
   }
 
   /** Sends the head alone: the body follows through `write` and `end`. */
   start(): void {
-    this.connection.socket.write(headText(this.request), "latin1");
+    this.connection.socket.write(headBytes(this.request));
   }
 
   /** A part of the body; false when the connection's buffer is full (wait for `onDrain`). */
@@ -141,7 +162,15 @@ export class Exchange implements ConnectionUser {
     }
   }
 
-  private answerEnded(reusable: boolean): void {
+  answerHead(head: AnswerHead): void {
+    this.events.head(head);
+  }
+
+  answerBody(chunk: Buffer): void {
+    this.events.body(chunk);
+  }
+
+  answerEnd(reusable: boolean): void {
     // An answer that ended before its request did (workerd answered early): the rest of the body would be
     // read as the next request, so the connection goes.
     this.close(reusable && this.sentWhole);

@@ -1,0 +1,59 @@
+import type { ServerResponse } from "node:http";
+import type { Socket } from "node:net";
+
+/** A request that waits for its turn on its connection: told when it comes, and answered through `outgoing`. */
+export interface Turn {
+  readonly outgoing: ServerResponse;
+  turnComes(): void;
+}
+
+/**
+ * A connection's turns: whether a request of it is in (sent on, or waiting for its body or in the platform's
+ * line, until its answer closes), and the requests pipelined behind that one, in the order they came, which
+ * is the order Node's server answers them in. Kept per connection, so a request costs no object of its own
+ * for its turn.
+ */
+interface Turns {
+  taken: boolean;
+  waiting: Turn[];
+  /** The next request's turn, once an answer closes (each request's answer closes once). */
+  next: () => void;
+}
+
+const turnsOf = new WeakMap<Socket, Turns>();
+
+function turnsFor(socket: Socket): Turns {
+  let turns = turnsOf.get(socket);
+  if (turns === undefined) {
+    const made: Turns = {
+      taken: false,
+      waiting: [],
+      next: () => {
+        const waiting = made.waiting.shift();
+        if (waiting === undefined) made.taken = false;
+        else queueMicrotask(() => waiting.turnComes());
+      },
+    };
+    turns = made;
+    turnsOf.set(socket, turns);
+  }
+  return turns;
+}
+
+/**
+ * Takes the request's turn as it comes: it goes on after the answer before it on its connection (Node's server
+ * takes pipelined requests at once, and ten pipelined 1 MiB answers per connection, all in workerd at once for
+ * a client that read none, left workerd gigabytes larger), then in the platform's line (without it, 300
+ * clients on an imposter's own port sent every user-code call in at once, and the host answered a quarter of
+ * them busy). The place in the line is given back when the answer starts, or the connection goes.
+ */
+export function takeTurn(socket: Socket, forwarded: Turn): void {
+  // The request's socket: a pipelined request's answer has none until the answers before it are done.
+  const turns = turnsFor(socket);
+  forwarded.outgoing.on("close", turns.next);
+  if (turns.taken) turns.waiting.push(forwarded);
+  else {
+    turns.taken = true;
+    forwarded.turnComes();
+  }
+}
