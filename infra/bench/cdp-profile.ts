@@ -30,7 +30,7 @@ interface HeapNode {
  * per service at `/core:user:<worker name>`.
  */
 export function profileIsolate(inspector: string, worker: string, ms: number, intervalUs = 100) {
-  return inspect<CpuProfile>(inspector, worker, async (send) => {
+  return inspect<CpuProfile>(`ws://${inspector}/core:user:${worker}`, async (send) => {
     await send("Profiler.enable");
     await send("Profiler.setSamplingInterval", { interval: intervalUs });
     await send("Profiler.start");
@@ -47,25 +47,55 @@ export function profileIsolate(inspector: string, worker: string, ms: number, in
  * request costs the scavenger, so it must count).
  */
 export function sampleAllocations(inspector: string, worker: string, ms: number, intervalBytes = 256) {
-  return inspect<HeapProfile>(inspector, worker, async (send) => {
-    await send("HeapProfiler.enable");
-    await send("HeapProfiler.startSampling", {
-      samplingInterval: intervalBytes,
-      includeObjectsCollectedByMajorGC: true,
-      includeObjectsCollectedByMinorGC: true,
-    });
-    await new Promise((done) => setTimeout(done, ms));
-    const { profile } = (await send("HeapProfiler.stopSampling")) as { profile: HeapProfile };
-    await send("HeapProfiler.disable");
-    return profile;
+  const during = () => new Promise<void>((done) => setTimeout(done, ms));
+  return inspect(`ws://${inspector}/core:user:${worker}`, (send) => sampleWhile(send, during, intervalBytes));
+}
+
+/**
+ * What a Node process started with `--inspect=<inspector>` allocates while `during` runs (a load, say), as
+ * sampleAllocations records it, and what `during` gave.
+ */
+export async function sampleNodeAllocations<T>(
+  inspector: string,
+  during: () => Promise<T>,
+  intervalBytes = 256,
+) {
+  const targets = (await (await fetch(`http://${inspector}/json/list`)).json()) as Array<{
+    webSocketDebuggerUrl: string;
+  }>;
+  const url = targets[0]?.webSocketDebuggerUrl;
+  if (url === undefined) throw new Error(`no inspector target at ${inspector}`);
+  let result: T | undefined;
+  const profile = await inspect(url, (send) =>
+    sampleWhile(
+      send,
+      async () => {
+        result = await during();
+      },
+      intervalBytes,
+    ),
+  );
+  return { profile, result: result as T };
+}
+
+async function sampleWhile(send: Send, during: () => Promise<void>, intervalBytes: number) {
+  await send("HeapProfiler.enable");
+  await send("HeapProfiler.startSampling", {
+    samplingInterval: intervalBytes,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
   });
+  await during();
+  const { profile } = (await send("HeapProfiler.stopSampling")) as { profile: HeapProfile };
+  await send("HeapProfiler.disable");
+  return profile;
 }
 
 type Send = (method: string, params?: Record<string, unknown>) => Promise<unknown>;
 
-/** Runs `session` on the DevTools WebSocket workerd serves per service at `/core:user:<worker name>`. */
-function inspect<T>(inspector: string, worker: string, session: (send: Send) => Promise<T>): Promise<T> {
-  const socket = new WebSocket(`ws://${inspector}/core:user:${worker}`);
+/** Runs `session` on a DevTools WebSocket (workerd serves one per service at `/core:user:<worker name>`). */
+function inspect<T>(url: string, session: (send: Send) => Promise<T>): Promise<T> {
+  const socket = new WebSocket(url);
   let next = 0;
   const waiting = new Map<number, { resolve(result: unknown): void; reject(error: Error): void }>();
   const send = (method: string, params: Record<string, unknown> = {}) =>

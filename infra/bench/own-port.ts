@@ -1,9 +1,11 @@
 /**
- * `npx tsx infra/bench/own-port.ts <tree> [<tree> …] [--rounds 5] [--seconds 5] [--warmup 2] [--out <dir>]`:
+ * `npx tsx infra/bench/own-port.ts <tree> [<tree> …] [--rounds 5] [--seconds 5] [--warmup 2] [--garbage]
+ * [--out <dir>]`:
  * an imposter on its own port, as a Mountebank user's tests reach it, on each named checkout (a worktree
  * with `npm ci` done, or this one) started as `npm start` starts it, beside mb 2.9.1 and the last tree's
  * hosted URL, in interleaved rounds of `wrk -t1 -c50` (the first target rotating from round to round). One
- * stub, `GET /hello` answering `hi`. Writes OWN-PORT.md and own-port.json to `--out` (default
+ * stub, `GET /hello` answering `hi`. With `--garbage`, then samples what each tree's launcher allocates per
+ * request (own-port-garbage.ts). Writes OWN-PORT.md and own-port.json to `--out` (default
  * infra/bench/own-port/).
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
@@ -12,6 +14,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { currentLoad, describeMachine } from "./machine.ts";
+import { type Garbage, garbageLines, garbageOf } from "./own-port-garbage.ts";
 import { median } from "./stats.ts";
 import { ensureWrk, runWrk } from "./wrk.ts";
 
@@ -21,6 +24,7 @@ const { values, positionals } = parseArgs({
     rounds: { type: "string", default: "5" },
     seconds: { type: "string", default: "5" },
     warmup: { type: "string", default: "2" },
+    garbage: { type: "boolean", default: false },
     out: { type: "string", default: join(import.meta.dirname, "own-port") },
   },
 });
@@ -71,6 +75,8 @@ interface Target {
 }
 
 const targets: Target[] = [];
+/** Each tree's own port and its launcher's inspector, for --garbage. */
+const launchers: Array<Target & { inspector: string }> = [];
 const mbArgs = ["--port", "2690", "--loglevel", "warn", "--nologfile"];
 await started(join(here, "node_modules/.bin/mb"), mbArgs, here, "http://127.0.0.1:2690/imposters");
 await createImposter(2690, 4690);
@@ -83,8 +89,10 @@ for (const [i, tree] of trees.entries()) {
   const data = mkdtempSync(join(tmpdir(), "own-port-"));
   folders.push(data);
   const admin = 2700 + i;
+  const inspector = `127.0.0.1:${9330 + i}`;
   const start = [
     "--max-semi-space-size=1",
+    ...(values.garbage ? [`--inspect=${inspector}`] : []),
     "infra/local/start.mjs",
     "--port",
     String(admin),
@@ -94,6 +102,7 @@ for (const [i, tree] of trees.entries()) {
   await started(process.execPath, start, tree, `http://127.0.0.1:${admin}/imposters`);
   await createImposter(admin, 4700 + i);
   targets.push({ name: `${commit}, own port`, url: `http://127.0.0.1:${4700 + i}/hello` });
+  launchers.push({ name: commit, url: `http://127.0.0.1:${4700 + i}/hello`, inspector });
   if (i === trees.length - 1) {
     targets.push({ name: `${commit}, hosted URL`, url: `http://127.0.0.1:${admin}/i/${4700 + i}/hello` });
   }
@@ -116,6 +125,13 @@ for (let round = 0; round < rounds; round++) {
   }
 }
 machine.loadEnd = currentLoad();
+const garbage: Garbage[] = [];
+if (values.garbage) {
+  for (const launcher of launchers) {
+    await runWrk(launcher.url, { ...load, seconds: warmup });
+    garbage.push(await garbageOf(launcher.name, launcher.inspector, launcher.url, seconds));
+  }
+}
 
 const rows = targets.map((target) => {
   const all = rates.get(target.name)!;
@@ -136,12 +152,13 @@ const lines = [
     (row) => `| ${row.name} | ${row.median} | ${(row.median / mb).toFixed(2)} | ${row.rates.join(", ")} |`,
   ),
   "",
+  ...(garbage.length > 0 ? garbageLines(garbage, seconds) : []),
 ];
 mkdirSync(values.out, { recursive: true });
 writeFileSync(join(values.out, "OWN-PORT.md"), lines.join("\n"));
 writeFileSync(
   join(values.out, "own-port.json"),
-  `${JSON.stringify({ began, machine, seconds, warmup, rounds, rows }, null, 2)}\n`,
+  `${JSON.stringify({ began, machine, seconds, warmup, rounds, rows, garbage }, null, 2)}\n`,
 );
 console.log(lines.join("\n"));
 process.exit(0);
