@@ -8,16 +8,18 @@ export interface Turn {
 }
 
 /**
- * A connection's turns: whether a request of it is in (sent on, or waiting for its body or in the platform's
- * line, until its answer closes), and the requests pipelined behind that one, in the order they came, which
- * is the order Node's server answers them in. Kept per connection, so a request costs no object of its own
- * for its turn.
+ * A connection's turns: the request that is in (sent on, or waiting for its body or in the platform's line,
+ * until its answer closes), and the requests pipelined behind it, in the order they came, which is the order
+ * Node's server answers them in. Kept per connection, so a request costs no object of its own for its turn.
  */
 interface Turns {
-  taken: boolean;
+  current: Turn | undefined;
   waiting: Turn[];
-  /** The next request's turn, once an answer closes (each request's answer closes once). */
-  next: () => void;
+  /**
+   * An answer closed (`this`, as Node's emitter calls a listener; each answer closes once): the current one's
+   * gives the turn to the next request; one still waiting (its client gone before its turn) leaves the line.
+   */
+  closed: (this: ServerResponse) => void;
 }
 
 const turnsOf = new WeakMap<Socket, Turns>();
@@ -26,12 +28,17 @@ function turnsFor(socket: Socket): Turns {
   let turns = turnsOf.get(socket);
   if (turns === undefined) {
     const made: Turns = {
-      taken: false,
+      current: undefined,
       waiting: [],
-      next: () => {
-        const waiting = made.waiting.shift();
-        if (waiting === undefined) made.taken = false;
-        else queueMicrotask(() => waiting.turnComes());
+      closed(this: ServerResponse) {
+        if (made.current?.outgoing !== this) {
+          const at = made.waiting.findIndex((turn) => turn.outgoing === this);
+          if (at >= 0) made.waiting.splice(at, 1);
+          return;
+        }
+        const next = made.waiting.shift();
+        made.current = next;
+        if (next !== undefined) queueMicrotask(() => next.turnComes());
       },
     };
     turns = made;
@@ -50,10 +57,10 @@ function turnsFor(socket: Socket): Turns {
 export function takeTurn(socket: Socket, forwarded: Turn): void {
   // The request's socket: a pipelined request's answer has none until the answers before it are done.
   const turns = turnsFor(socket);
-  forwarded.outgoing.on("close", turns.next);
-  if (turns.taken) turns.waiting.push(forwarded);
+  forwarded.outgoing.on("close", turns.closed);
+  if (turns.current !== undefined) turns.waiting.push(forwarded);
   else {
-    turns.taken = true;
+    turns.current = forwarded;
     forwarded.turnComes();
   }
 }
