@@ -59,20 +59,26 @@ describe("requests on an imposter's own port, on the pool's connections to worke
     ]);
   });
 
-  it("sends a request again on a new connection when workerd closed the kept one as it went out", async () => {
+  it.each([
+    ["a POST with a body", "POST /second HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\nhi", "hi"],
+    ["a GET without one", "GET /second HTTP/1.1\r\nHost: x\r\n\r\n", ""],
+  ])("sends %s again on a new connection when workerd closed the kept one as it went out, and keeps the new one", async (_, sent, body) => {
     const workerd = await standIn((one, outgoing) => {
       // workerd's idle close, as the second request on the first connection arrives: no answer, a FIN.
       if (one.url.endsWith("/second") && one.connection === 1) outgoing.socket?.end();
       else outgoing.end(`answered ${one.url}`);
     });
     const first = await raw(workerd.own, "GET /first HTTP/1.1\r\nHost: x\r\n\r\n");
-    const second = await raw(workerd.own, "POST /second HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\nhi");
+    const second = await raw(workerd.own, sent);
+    const third = await raw(workerd.own, "GET /third HTTP/1.1\r\nHost: x\r\n\r\n");
     expect(first).toContain("answered /i/4545/first");
     expect(second).toMatch(/^HTTP\/1\.1 200 OK[\s\S]*answered \/i\/4545\/second$/);
+    expect(third).toContain("answered /i/4545/third");
     expect(workerd.seen.map((one) => [one.url, one.connection, one.body.toString()])).toEqual([
       ["/i/4545/first", 1, ""],
-      ["/i/4545/second", 1, "hi"],
-      ["/i/4545/second", 2, "hi"],
+      ["/i/4545/second", 1, body],
+      ["/i/4545/second", 2, body],
+      ["/i/4545/third", 2, ""],
     ]);
   });
 

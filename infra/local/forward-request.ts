@@ -154,8 +154,8 @@ class Forwarded implements ExchangeEvents, Turn {
     const body = this.requestBody;
     if (this.sent.refused === true) return;
     if (beforeAnswer && reused && body !== undefined && "held" in body) {
-      const again = { streamed: [body.held] };
-      new Forwarded(this.route, this.incoming, outgoing, this.via, this.sent, again).send(true);
+      // Sent whole again, on a new connection, which is not a reused one: tried once more at most.
+      new Forwarded(this.route, this.incoming, outgoing, this.via, this.sent, body).send(true);
     } else if (answer !== undefined && outgoing.headersSent) answer.fail();
     else {
       // Nothing of the answer reached the client (not yet, for a `wait`): a 502 it can read.
