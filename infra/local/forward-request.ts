@@ -168,7 +168,7 @@ class Forwarded implements ExchangeEvents, Turn {
 function enter(forwarded: Forwarded): void {
   // A client that left while the answer before this one ran: nothing to send.
   if (forwarded.gone()) return;
-  const { outgoing, sent, via } = forwarded;
+  const { sent, via } = forwarded;
   const admission = via.admission;
   if (admission === undefined) {
     forwarded.go();
@@ -185,7 +185,7 @@ function enter(forwarded: Forwarded): void {
     inside = false;
     sent.release = undefined;
   };
-  outgoing.once("close", () => sent.release?.());
+  // Given back at the latest when the answer closes (forwardOn's listener).
   if (admission.enter(admit)) admit();
 }
 
@@ -208,8 +208,12 @@ export function forwardOn(route: Route, incoming: IncomingMessage, outgoing: Ser
     return;
   }
   incoming.on("error", () => outgoing.destroy());
-  // A client gone before its answer ended: what workerd still sends of it has nowhere to go.
-  outgoing.on("close", () => sent.exchange?.abort());
+  // A client gone before its answer ended: what workerd still sends of it has nowhere to go, and its place
+  // in the platform's line (enter) is given back, if it still holds one. One listener for both.
+  outgoing.on("close", () => {
+    sent.exchange?.abort();
+    sent.release?.();
+  });
   const forwarded = new Forwarded(route, incoming, outgoing, via, sent);
   takeTurn(incoming.socket, forwarded);
   // Most requests have no body (no length, or none, and no chunks): ready at once, no reading to wait for.
