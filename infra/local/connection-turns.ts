@@ -48,11 +48,9 @@ function turnsFor(socket: Socket): Turns {
 }
 
 /**
- * Takes the request's turn as it comes: it goes on after the answer before it on its connection (Node's server
- * takes pipelined requests at once, and ten pipelined 1 MiB answers per connection, all in workerd at once for
- * a client that read none, left workerd gigabytes larger), then in the platform's line (without it, 300
- * clients on an imposter's own port sent every user-code call in at once, and the host answered a quarter of
- * them busy). The place in the line is given back when the answer starts, or the connection goes.
+ * Takes the request's turn as it comes: it is told (`turnComes`) once the answer before it on its connection
+ * closed. Node's server takes pipelined requests at once, and ten pipelined 1 MiB answers per connection, all
+ * in workerd at once for a client that read none, left workerd gigabytes larger.
  */
 export function takeTurn(socket: Socket, forwarded: Turn): void {
   // The request's socket: a pipelined request's answer has none until the answers before it are done.

@@ -53,7 +53,7 @@ let told = false;
  * One request sent on, and what becomes of its answer. A kept connection that turned out closed before any
  * of the answer came (workerd's idle close, just as the request went out) is tried once more on a new one,
  * for a body held whole. One object per request rather than a closure per event: under load on an own port,
- * V8's collector took a quarter of the launcher's busy time (infra/bench/own-port/OWN-PORT.md).
+ * V8's collector took a quarter of the launcher's busy time (infra/README.md, "Imposters on their own ports").
  */
 class Forwarded implements ExchangeEvents, Turn {
   private answer: AnswerBody | undefined;
@@ -165,6 +165,11 @@ class Forwarded implements ExchangeEvents, Turn {
   }
 }
 
+/**
+ * Sends the request on once its turn came, through the platform's line when there is one: without it, 300
+ * clients on an imposter's own port sent every user-code call in at once, and the host answered a quarter of
+ * them busy. The place in the line is given back when the answer starts, or the answer closes.
+ */
 function enter(forwarded: Forwarded): void {
   // A client that left while the answer before this one ran: nothing to send.
   if (forwarded.gone()) return;

@@ -24,8 +24,8 @@ export function pathOf(target: string | undefined): string {
 
 /**
  * Paths resolved, by target: a test sends the same few targets over and over, and a URL parsed per request
- * was the own port's largest allocation of its own (a URL object and its strings). Bounded as the edge's
- * addresses are: after PATHS_KEPT targets it starts over, and a long target is not kept.
+ * is an object and several strings for the collector. Bounded as the edge's addresses are: after PATHS_KEPT
+ * targets it starts over, and a long target is not kept.
  */
 const PATHS_KEPT = 512;
 const LONGEST_KEPT = 256;
