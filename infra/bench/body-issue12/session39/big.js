@@ -1,4 +1,5 @@
 import * as edge from "./edge.js";
+
 globalThis.edgeModule = edge;
 export const ImposterObject = edge.ImposterObject;
 export default {
