@@ -228,7 +228,6 @@ export function forwardOn(route: Route, incoming: IncomingMessage, outgoing: Ser
     return;
   }
   const chunks: Buffer[] = [];
-  let held = 0;
   let total = 0;
   const tooLarge = () => {
     incoming.off("data", onData).off("end", onEnd);
@@ -240,10 +239,10 @@ export function forwardOn(route: Route, incoming: IncomingMessage, outgoing: Ser
       if (sent.refused !== true) tooLarge();
       return;
     }
-    if (held > HOLD_BYTES) return;
+    // Past the hold the body streams: the chunks held so far went to `ready`, the rest goes as it comes.
+    if (total - chunk.length > HOLD_BYTES) return;
     chunks.push(chunk);
-    held += chunk.length;
-    if (held <= HOLD_BYTES) return;
+    if (total <= HOLD_BYTES) return;
     incoming.off("end", onEnd);
     // The rest waits in the socket while the request waits its turn; sending pipes it on.
     incoming.pause();
