@@ -8,7 +8,7 @@ import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { readyUrl } from "./launcher-process.testing.ts";
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const CLI = fileURLToPath(new URL("./cli.ts", import.meta.url));
 const TSX = fileURLToPath(new URL("../../node_modules/tsx/dist/cli.mjs", import.meta.url));
 const MB = createRequire(import.meta.url).resolve("mountebank/bin/mb");
 
@@ -16,22 +16,14 @@ describe("an mb command line", () => {
   const folder = mkdtempSync(join(tmpdir(), "mockctl-mb-flags-"));
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-  // `mb --port … --pidfile mb.pid --logfile mb.log` in a test script, then `mb stop --pidfile mb.pid`.
+  // `mb --port … --pidfile mb.pid --logfile mb.log` in a test script, then `mb stop --pidfile mb.pid`; run
+  // from the project's own folder, as a test script is, not from the repository.
   it("starts with mb's flags, writes --pidfile, and `mb stop` stops it", async () => {
     const pidfile = join(folder, "mb.pid");
-    const args = [
-      TSX,
-      "infra/local/cli.ts",
-      "--port",
-      "0",
-      "--data",
-      join(folder, "data"),
-      "--pidfile",
-      pidfile,
-    ];
+    const args = [TSX, CLI, "--port", "0", "--data", join(folder, "data"), "--pidfile", pidfile];
     const mbFlags = ["--logfile", join(folder, "mb.log"), "--loglevel", "debug", "--localOnly"];
     const child = spawn(process.execPath, [...args, ...mbFlags], {
-      cwd: ROOT,
+      cwd: folder,
       stdio: ["ignore", "pipe", "pipe"],
     });
     let errors = "";

@@ -62,6 +62,9 @@ export async function loadWorker(
     ...rest,
     name: config.name,
     bindings: { ...rest.bindings, ...declared(vars, config.vars) },
+    // Miniflare names modules relative to its root, the working directory by default; a launcher started
+    // outside the repository would then name the bundle with "..", which workerd refuses.
+    modulesRoot: dirname(main),
     modules: [
       { type: "ESModule", path: resolve(dirname(main), "worker.mjs"), contents: await bundle(main, define) },
     ],
