@@ -14,6 +14,10 @@ describe("parsePlatformArgs", () => {
     ],
     [["-i"], {}, { port: 2525, dataDir: ".mockctl/data", allowInjection: true }],
     [["--datadir", "/tmp/mb"], {}, { port: 2525, dataDir: "/tmp/mb" }],
+    // Run by npm from a folder of the user's: a relative folder is theirs, the default the repository's.
+    [["--datadir", "mb"], { INIT_CWD: "/home/qa/api" }, { port: 2525, dataDir: "/home/qa/api/mb" }],
+    [[], { INIT_CWD: "/home/qa/api", MOCKCTL_DATA: "../d" }, { port: 2525, dataDir: "/home/qa/d" }],
+    [[], { INIT_CWD: "/home/qa/api" }, { port: 2525, dataDir: ".mockctl/data" }],
     [["--pidfile", "mb.pid"], {}, { port: 2525, dataDir: ".mockctl/data", pidfile: "mb.pid" }],
     [["--noImposterPorts"], {}, { port: 2525, dataDir: ".mockctl/data", imposterPorts: false }],
     [

@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { PlatformOptions } from "./platform.ts";
 
@@ -113,9 +114,12 @@ export function parsePlatformArgs(argv: string[], env: NodeJS.ProcessEnv): Launc
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`invalid --port ${values.port ?? env.MOCKCTL_PORT}: give a port number from 0 to 65535`);
   }
+  // A folder given is the user's, relative to where they ran npm (INIT_CWD), as mb's --datadir is to its
+  // working directory and --configfile and --pidfile are here; the default stays in the repository.
+  const given = values.data ?? values.datadir ?? env.MOCKCTL_DATA;
   const options: LauncherOptions = {
     port,
-    dataDir: values.data ?? values.datadir ?? env.MOCKCTL_DATA ?? ".mockctl/data",
+    dataDir: given === undefined ? ".mockctl/data" : resolve(env.INIT_CWD ?? process.cwd(), given),
   };
   if (values.host !== undefined) options.host = values.host;
   // Ignored only where it changes nothing: on loopback every client is local. Listening wider, a client
