@@ -118,23 +118,15 @@ export async function startServers(
     } else if (baselineRef !== undefined) {
       baseline = extractBaselineEdge(baselineRef, baselineCore);
       const configs = [baseline.config, baseline.adminConfig];
-      // Miniflare names modules by their path from the working directory and workerd refuses names with
-      // "..": the baseline's Workers (in the temp folder) and the packages (in the repo) need a common root.
-      const cwd = process.cwd();
-      process.chdir("/");
-      try {
-        const old = await startPlatform({
-          port: 0,
-          host: "127.0.0.1",
-          dataDir: dataDir(),
-          configs,
-          allowInjection,
-        });
-        running.push(old);
-        origins.baseline = old.url;
-      } finally {
-        process.chdir(cwd);
-      }
+      const old = await startPlatform({
+        port: 0,
+        host: "127.0.0.1",
+        dataDir: dataDir(),
+        configs,
+        allowInjection,
+      });
+      running.push(old);
+      origins.baseline = old.url;
     }
     const servers: Servers = { origins, workerd, stop };
     if (baseline !== undefined)
