@@ -115,7 +115,8 @@ export function parsePlatformArgs(argv: string[], env: NodeJS.ProcessEnv): Launc
     throw new Error(`invalid --port ${values.port ?? env.MOCKCTL_PORT}: give a port number from 0 to 65535`);
   }
   // A folder given is the user's, relative to where they ran npm (INIT_CWD), as mb's --datadir is to its
-  // working directory and --configfile and --pidfile are here; the default stays in the repository.
+  // working directory and --configfile and --pidfile are here; the default stays where the launcher runs
+  // (under `npm start`, the repository).
   const given = values.data ?? values.datadir ?? env.MOCKCTL_DATA;
   const options: LauncherOptions = {
     port,
