@@ -55,6 +55,7 @@ const run = (baseline?: string): BenchRun => ({
       ratio: 0.4,
       roundRatio: 0.41,
       failures: [2, 1],
+      failedBy: { timeout: 2, read: 1 },
     }),
   ],
 });
@@ -69,7 +70,7 @@ describe("renderResults", () => {
       "| platform: one | 1,000 | 1,200 | **8,000** | floor | 80.0% | 79.0% |  | 0 | **missed** |",
     );
     expect(text).toContain(
-      "| baseline edge: one | 1,000 | 1,200 | **4,000** | floor | 40.0% | 41.0% |  | 3 | info |",
+      "| baseline edge: one | 1,000 | 1,200 | **4,000** | floor | 40.0% | 41.0% |  | 3 (timeout 2, read 1) | info |",
     );
   });
 

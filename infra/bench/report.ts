@@ -47,8 +47,14 @@ const percent = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
 export const row = (cells: string[]) => `| ${cells.join(" | ")} |`;
 const label = (summary: SeriesSummary) => `${SERVER_LABEL[summary.server]}: ${summary.title}`;
 
-function resultRow(summary: SeriesSummary): string {
+/** The failed requests of every round, with wrk's kinds beside a count that is not 0: `3 (timeout 2, read 1)`. */
+function failedCell(summary: SeriesSummary): string {
   const failures = summary.failures.reduce((sum, value) => sum + value, 0);
+  const kinds = Object.entries(summary.failedBy ?? {}).map(([kind, count]) => `${kind} ${count}`);
+  return kinds.length === 0 ? String(failures) : `${failures} (${kinds.join(", ")})`;
+}
+
+function resultRow(summary: SeriesSummary): string {
   const outcome = summary.met === undefined ? "info" : summary.met ? "**met**" : "**missed**";
   const target = summary.generatorBound === true ? "**wrk-bound, not counted**" : outcome;
   const ratios = [percent(summary.ratio), percent(summary.roundRatio)];
@@ -60,7 +66,7 @@ function resultRow(summary: SeriesSummary): string {
     summary.server === "ceiling" ? "" : summary.floor,
     ...ratios,
     share,
-    String(failures),
+    failedCell(summary),
     target,
   ]);
 }
@@ -293,7 +299,9 @@ export function renderResults(run: BenchRun): string {
     `target; ${run.rounds} ${plural}, each loading every target once in turn, the first target rotating from`,
     "round to round. `vs floor` is the median over the floor's median; `per-round ratio` is the median of each",
     "round's rate over the floor's rate in the same round. `failed`: socket errors plus non-2xx answers",
-    "(the REST API's `no-match` request is an expected 404). Each scenario is read against the floor of its",
+    "over every round (the REST API's `no-match` request is an expected 404), by wrk's kind where there are",
+    "any: `connect`, `read` and `write` errors of the socket, `timeout` for no answer within wrk's 2 s,",
+    "`status` for a non-2xx answer. Each scenario is read against the floor of its",
     "request shape (`floor` column): the static GET, the load tests' GET requests sent by wrk's Lua `request`,",
     "or a POST whose body the floor Worker reads as text. `of wrk's ceiling`: the larger of the row's and its",
     "floor's median over wrk's own rate against a canned-answer server (infra/bench/ceiling.ts) with the",

@@ -75,6 +75,16 @@ describe("summarize", () => {
     expect(summary?.failures).toEqual([3]);
   });
 
+  it("sums the failures by wrk's kind over the rounds, leaving out the kinds that did not occur", () => {
+    const failing = series("failing", "platform", true, [10, 10, 10]);
+    failing.runs[0] = { ...run(10), errors: { connect: 0, read: 1, write: 0, status: 0, timeout: 4 } };
+    failing.runs[2] = { ...run(10), errors: { connect: 0, read: 0, write: 0, status: 0, timeout: 2 } };
+    const [floor, summary] = summarize([series("floor", "floor", false, [100, 100, 100]), failing]);
+    expect(summary?.failures).toEqual([5, 0, 2]);
+    expect(summary?.failedBy).toEqual({ read: 1, timeout: 6 });
+    expect(floor?.failedBy).toBeUndefined();
+  });
+
   it("reads a series against its own floor, and sets aside one whose floor is near wrk's ceiling", () => {
     const body = { ...series("p-body", "platform", true, [45, 40]), floor: "post", ceiling: "top-post" };
     const get = { ...series("p-get", "platform", true, [90, 90]), floor: "get", ceiling: "top-get" };

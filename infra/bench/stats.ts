@@ -49,6 +49,14 @@ export interface SeriesSummary {
   rps: number[];
   /** Failed requests per round: socket errors plus non-2xx/3xx answers. */
   failures: number[];
+  /** Those failures over every round by wrk's kind, the kinds that occurred only: a reset is not a timeout. */
+  failedBy?: FailureKinds;
+  /**
+   * wrk's p99 per round. wrk adds samples for coordinated omission before it reports: each answer slower than
+   * twice a connection's mean interval stands for the requests that connection did not send meanwhile. One
+   * stall of 300 ms among 20,000 requests a second thus fills a tail of its own: a reading of stalls, not of
+   * the answers (BODY-PROFILE.md, section 41).
+   */
   p99Ms: number[];
   median: number;
   /** median / the floor's median. */
@@ -131,6 +139,19 @@ export function upperMedian(values: readonly number[]): number {
 const failuresOf = (run: WrkResult): number =>
   run.errors.connect + run.errors.read + run.errors.write + run.errors.timeout + run.errors.status;
 
+export type FailureKinds = Partial<WrkResult["errors"]>;
+
+/** The rounds' failures summed by kind, leaving out the kinds that did not occur; undefined for none. */
+export function failureKinds(runs: readonly WrkResult[]): FailureKinds | undefined {
+  const kinds: FailureKinds = {};
+  for (const run of runs) {
+    for (const [kind, count] of Object.entries(run.errors) as Array<[keyof WrkResult["errors"], number]>) {
+      if (count > 0) kinds[kind] = (kinds[kind] ?? 0) + count;
+    }
+  }
+  return Object.keys(kinds).length === 0 ? undefined : kinds;
+}
+
 /** Medians and ratios of every series against its floor series, and of both against wrk's ceiling. */
 export function summarize(series: readonly Series[]): SeriesSummary[] {
   const first = series.find((one) => one.server === "floor");
@@ -156,6 +177,8 @@ export function summarize(series: readonly Series[]): SeriesSummary[] {
       roundRatio: pairedRatio(rps, floorRps),
       floor: floor.key,
     };
+    const failedBy = failureKinds(one.runs);
+    if (failedBy !== undefined) summary.failedBy = failedBy;
     if (one.cpuUs !== undefined) summary.cpuUs = one.cpuUs;
     if (one.cpuUs !== undefined && one.floorCpuUs !== undefined) {
       const floorCpu = one.floorCpuUs;
