@@ -1,0 +1,2 @@
+module closedloop
+go 1.21
