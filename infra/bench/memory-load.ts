@@ -70,7 +70,7 @@ async function once(): Promise<string> {
 }
 
 const header =
-  "| variant | load | workerd PSS before (MB) | halfway | end of load, tcmalloc allocated/heap | 10 s after | workerds after/before | req/s | p99 ms | errors |\n" +
+  "| variant | load | workerd PSS before (MB) | halfway | end of load, tcmalloc allocated/heap | 10 s after | workerds after/before | req/s | wrk's p99 ms | errors |\n" +
   "| --- | --- | --- | --- | --- | --- | ---: | ---: | ---: | ---: |";
 const machine = `${cpus()[0]?.model} (${cpus().length} cores), load ${loadavg()
   .map((l) => l.toFixed(2))

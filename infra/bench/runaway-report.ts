@@ -54,9 +54,12 @@ average ${machine.loadStart.join(", ")} at the start, ${machine.loadEnd?.join(",
 "platform" is this branch (user code in the user-code host process); "in-process loader" is the edge at
 \`${baseline}\` on the same launcher, which runs user code on its own thread (a loop there stops everything).
 
-| series | median req/s | per round | failed requests | p99 ms |
+| series | median req/s | per round | failed requests | wrk's p99 ms |
 |---|---|---|---|---|
 ${rows.join("\n")}
+
+wrk's p99 includes the samples wrk adds for coordinated omission (one per connection interval a slow answer
+held back): it reads how long the stalls were, above what any one answer took (BODY-PROFILE.md, section 41).
 
 | ratio (medians) | |
 |---|---|
