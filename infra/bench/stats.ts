@@ -142,7 +142,7 @@ const failuresOf = (run: WrkResult): number =>
 export type FailureKinds = Partial<WrkResult["errors"]>;
 
 /** The rounds' failures summed by kind, leaving out the kinds that did not occur; undefined for none. */
-export function failureKinds(runs: readonly WrkResult[]): FailureKinds | undefined {
+function failureKinds(runs: readonly WrkResult[]): FailureKinds | undefined {
   const kinds: FailureKinds = {};
   for (const run of runs) {
     for (const [kind, count] of Object.entries(run.errors) as Array<[keyof WrkResult["errors"], number]>) {
