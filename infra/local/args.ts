@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { PlatformOptions } from "./platform.ts";
+import { userFolder } from "./user-folder.ts";
 
 /** What the launcher's command line gives: the platform's options, and what cli.ts does around them. */
 export interface LauncherOptions extends PlatformOptions {
@@ -120,7 +121,7 @@ export function parsePlatformArgs(argv: string[], env: NodeJS.ProcessEnv): Launc
   const given = values.data ?? values.datadir ?? env.MOCKCTL_DATA;
   const options: LauncherOptions = {
     port,
-    dataDir: given === undefined ? ".mockctl/data" : resolve(env.INIT_CWD ?? process.cwd(), given),
+    dataDir: given === undefined ? ".mockctl/data" : resolve(userFolder(env), given),
   };
   if (values.host !== undefined) options.host = values.host;
   // Ignored only where it changes nothing: on loopback every client is local. Listening wider, a client

@@ -6,6 +6,7 @@ import { deployConfigFile } from "./configfile.ts";
 import { mbDatadirWarning } from "./mb-datadir.ts";
 import { type Platform, type PlatformOptions, startPlatform } from "./platform.ts";
 import { reportStartFailure } from "./start-failure.ts";
+import { userFolder } from "./user-folder.ts";
 
 /** The --configfile deploy failed; the CLI has said why. */
 class ConfigFileFailed extends Error {}
@@ -38,8 +39,7 @@ try {
 }
 // mb's --pidfile, which `mb stop --pidfile` reads: its SIGTERM stops this launcher as Ctrl-C does.
 // Relative to the user's folder (npm's INIT_CWD), where `mb stop` is run, as --configfile is.
-const pidfile =
-  options.pidfile === undefined ? undefined : resolve(process.env.INIT_CWD ?? process.cwd(), options.pidfile);
+const pidfile = options.pidfile === undefined ? undefined : resolve(userFolder(), options.pidfile);
 if (pidfile !== undefined) writeFileSync(pidfile, String(process.pid));
 // One fixed line, so scripts and tests can wait for it.
 console.log(`mockctl platform ready at ${platform.url}`);

@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
+import { userFolder } from "./user-folder.ts";
 
 /**
  * `--configfile` (mb's): once the platform answers, the file is deployed by the mockctl CLI
@@ -22,7 +23,7 @@ export function deployConfigFile(
   // `url` may be the launcher's private door; the messages name the URL users call.
   if (shownUrl !== undefined) env.MOCKCTL_LAUNCHER_URL = shownUrl;
   const child = spawn(process.execPath, args, {
-    cwd: process.env.INIT_CWD ?? process.cwd(),
+    cwd: userFolder(),
     env,
     stdio: ["ignore", "inherit", "inherit"],
   });

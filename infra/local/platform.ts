@@ -24,6 +24,7 @@ import { openPrivateDoor } from "./private-door.ts";
 import { PROXY_OUT_BINDING, proxyOutService } from "./proxy-out.ts";
 import { supervise } from "./supervisor.ts";
 import { spawnTethered } from "./tether.ts";
+import { userFolder } from "./user-folder.ts";
 import { workerdArgs } from "./workerd-args.ts";
 
 const ROOT = repositoryRoot();
@@ -153,9 +154,7 @@ async function startOn(dataDir: string, options: PlatformOptions, unlock: () => 
   // User code runs in a workerd process of its own, started on the edge's first call (issue 8).
   const userCode = createUserCodeHost(spawnTethered, options.userCodeRecycle);
   const loopback = await startLoopback({
-    [DATA_SOURCES_BINDING]: dataSourceService(
-      options.dataSourceRoot ?? process.env.INIT_CWD ?? process.cwd(),
-    ),
+    [DATA_SOURCES_BINDING]: dataSourceService(options.dataSourceRoot ?? userFolder()),
     [USER_CODE_SUPERVISOR_BINDING]: supervisorService(userCode),
     [PROXY_OUT_BINDING]: proxyOutService,
     [IMPOSTER_PORTS_BINDING]: portsService(() => listeners),
