@@ -1,7 +1,9 @@
+import { INTERVAL_LEVEL } from "./interval.ts";
 import type { PooledRow } from "./pool.ts";
 import { type BenchRun, int, row } from "./report.ts";
 
 const two = (ratio: number) => ratio.toFixed(2);
+const level = `${Math.round(INTERVAL_LEVEL * 100)}%`;
 
 function runLine(run: BenchRun, at: number, folder: string): string {
   const load = (values: number[] | undefined) => values?.[0]?.toFixed(2) ?? "n/a";
@@ -28,6 +30,7 @@ function pooledRow(one: PooledRow): string {
     int(one.median),
     int(one.floorMedian),
     `**${two(one.ratio)}**`,
+    one.interval === undefined ? "" : `${two(one.interval.low)}–${two(one.interval.high)}`,
     two(one.roundRatio),
     one.cpuRatio === undefined ? "" : two(one.cpuRatio),
     one.perRun.map(two).join(" / "),
@@ -59,8 +62,9 @@ export function renderPooled(
     "",
     "A target's rate is the median of all its rounds in every run, over the median of its floor's rounds in",
     "the same runs (the acceptance's ratio of medians); `per round` is the median of each round's rate over",
-    "its floor's in that round; `CPU` the median over every pair of the floor's workerd µs per request ÷ the",
-    "target's, run back to back; `each run` that run's own ratio of medians. A row that reached wrk's ceiling",
+    `its floor's in that round; the interval holds the middle ${level} of the ratio of medians taken again`,
+    "over the pooled rounds drawn with replacement (interval.ts); `CPU` the median over every pair of the",
+    "floor's workerd µs per request ÷ the target's, run back to back; `each run` that run's own ratio of medians. A row that reached wrk's ceiling",
     "in any run is not counted.",
     "",
     row([
@@ -70,12 +74,13 @@ export function renderPooled(
       "median req/s",
       "floor req/s",
       "vs floor",
+      `${level} interval`,
       "per round",
       "CPU",
       "each run",
       "≥ 0.85",
     ]),
-    row(["---", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---", "---"]),
+    row(["---", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---", "---"]),
     ...rows.map(pooledRow),
     "",
     `${met} of ${counted} counted targets at 0.85 of their floor or more.`,

@@ -65,6 +65,17 @@ describe("poolRuns", () => {
     expect(row?.perRun).toEqual([0.9, 0.91]);
   });
 
+  it("gives the pooled ratio an interval from its rounds, which holds it", () => {
+    const [row] = poolRuns([first, second]);
+    const ratio = row?.ratio ?? Number.NaN;
+    const { low, high } = row?.interval ?? { low: Number.NaN, high: Number.NaN };
+    expect(low).toBeLessThanOrEqual(ratio);
+    expect(high).toBeGreaterThanOrEqual(ratio);
+    expect(high).toBeGreaterThan(low);
+    const [alone] = poolRuns([first]);
+    expect(alone?.interval).toBeUndefined();
+  });
+
   it("pairs each round with its own run's floor, and CPU only where it was read", () => {
     const [row] = poolRuns([first, second]);
     // Round ratios 0.8 0.9 0.95 0.75 0.909 1.1: median (0.9 + 0.909) / 2.
@@ -123,7 +134,7 @@ describe("renderPooled", () => {
     const text = renderPooled(runs, ["a", "b"], poolRuns(runs));
     expect(text).toContain("| 2 | `b` | 2026-11-30 05:00 | 4bd9baa | 1 | 1.00 → n/a |");
     expect(text).toContain(
-      "| header routing | 2 | 2 | 85 | 100 | **0.85** | 0.85 |  | 0.90 / 0.80 | **met** |",
+      "| header routing | 2 | 2 | 85 | 100 | **0.85** |  | 0.85 |  | 0.90 / 0.80 | **met** |",
     );
     expect(text).toContain("1 of 1 counted targets");
   });

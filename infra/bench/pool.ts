@@ -1,3 +1,4 @@
+import { type Interval, ratioInterval } from "./interval.ts";
 import type { BenchRun } from "./report.ts";
 import { median, pairRatios, type SeriesSummary, TARGET_RATIO } from "./stats.ts";
 
@@ -19,6 +20,8 @@ export interface PooledRow {
   ratio: number;
   /** The median over every round of the rate ÷ the floor's in the same round. */
   roundRatio: number;
+  /** Where `ratio` could lie, from the pooled rounds drawn again (interval.ts). */
+  interval?: Interval;
   /** The median over every pair of the floor's CPU per request ÷ this target's, when read. */
   cpuRatio?: number;
   /** Each run's own ratio of medians, in the order of the runs. */
@@ -69,6 +72,8 @@ function poolTarget(runs: readonly BenchRun[], key: string): PooledRow {
     generatorBound,
   };
   if (cpuRatios.length > 0) row.cpuRatio = median(cpuRatios);
+  const interval = ratioInterval(rps, floorRps);
+  if (interval !== undefined) row.interval = interval;
   if (!generatorBound) row.met = row.ratio >= TARGET_RATIO;
   return row;
 }

@@ -64,14 +64,39 @@ describe("renderResults", () => {
   it("shows every round, the median and both ratios of every target", () => {
     const text = renderResults(run("0ld0ld0"));
     expect(text).toContain(
-      "| floor: floor | 9,000 | 11,000 | **10,000** | floor | 100.0% | 100.0% |  | 0 | info |",
+      "| floor: floor | 9,000 | 11,000 | **10,000** | floor | 100.0% |  | 100.0% |  | 0 | info |",
     );
     expect(text).toContain(
-      "| platform: one | 1,000 | 1,200 | **8,000** | floor | 80.0% | 79.0% |  | 0 | **missed** |",
+      "| platform: one | 1,000 | 1,200 | **8,000** | floor | 80.0% |  | 79.0% |  | 0 | **missed** |",
     );
     expect(text).toContain(
-      "| baseline edge: one | 1,000 | 1,200 | **4,000** | floor | 40.0% | 41.0% |  | 3 (timeout 2, read 1) | info |",
+      "| baseline edge: one | 1,000 | 1,200 | **4,000** | floor | 40.0% |  | 41.0% |  | 3 (timeout 2, read 1) | info |",
     );
+  });
+
+  it("shows a ratio's interval, and says when the target lies inside it", () => {
+    const sure = run();
+    const [, platform] = sure.summaries;
+    platform!.ratioInterval = { low: 0.78, high: 0.912 };
+    const text = renderResults(sure);
+    expect(text).toContain("| **8,000** | floor | 80.0% | 78.0%–91.2% | 79.0% |");
+    expect(text).toContain(
+      "- platform: one: 80.0% of the floor (90% interval 78.0%–91.2%: this run cannot tell it from the target): missed by 5.0 points",
+    );
+    platform!.ratioInterval = { low: 0.7, high: 0.84 };
+    expect(renderResults(sure)).toContain(
+      "- platform: one: 80.0% of the floor (90% interval 70.0%–84.0%): missed by 5.0 points",
+    );
+  });
+
+  it("shows more than ten rounds by their range, leaving each round to results.json", () => {
+    const long = run();
+    long.rounds = 12;
+    long.summaries[1]!.rps = [900, 1_300, ...Array.from({ length: 10 }, () => 1_000)];
+    const text = renderResults(long);
+    expect(text).toContain("| target | 12 rounds, lowest–highest | median req/s |");
+    expect(text).toContain("| platform: one | 900–1,300 | **8,000** |");
+    expect(text).not.toContain("round 12");
   });
 
   it("sets aside a row whose rate is near wrk's own ceiling", () => {
@@ -115,6 +140,16 @@ describe("renderResults", () => {
     expect(text).toContain("| one | 10,000 | 8,000 | 0.80× | 0.90× |");
     expect(renderResults(run())).toContain("Judged: the platform behind the keep-alive relay");
     expect(renderResults(run())).not.toContain("The local plumbing");
+  });
+
+  it("with --judged-only, judges the platform on workerd's socket and says the relay was not loaded", () => {
+    const socketOnly = run();
+    socketOnly.summaries = socketOnly.summaries.map((one) =>
+      one.server === "platform" ? { ...one, server: "direct", key: "direct:one" } : one,
+    );
+    const text = renderResults(socketOnly);
+    expect(text).toContain("the platform behind the relay was not loaded in this run (--judged-only)");
+    expect(text).not.toContain("The local plumbing");
   });
 
   it("names the scenarios with the headers they send, and the machine with its load", () => {

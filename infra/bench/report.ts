@@ -1,3 +1,4 @@
+import { INTERVAL_LEVEL, type Interval } from "./interval.ts";
 import type { Machine } from "./machine.ts";
 import type { Scenario } from "./scenarios.ts";
 import { median, type SeriesSummary, TARGET_RATIO } from "./stats.ts";
@@ -54,14 +55,26 @@ function failedCell(summary: SeriesSummary): string {
   return kinds.length === 0 ? String(failures) : `${failures} (${kinds.join(", ")})`;
 }
 
-function resultRow(summary: SeriesSummary): string {
+/** More rounds than this are shown by their range: each round's rate stays in results.json. */
+const ROUND_COLUMNS = 10;
+
+const level = `${Math.round(INTERVAL_LEVEL * 100)}%`;
+const range = (interval: Interval | undefined) =>
+  interval === undefined ? "" : `${percent(interval.low)}–${percent(interval.high)}`;
+
+function roundCells(run: BenchRun, summary: SeriesSummary): string[] {
+  if (run.rounds <= ROUND_COLUMNS) return summary.rps.map(int);
+  return [`${int(Math.min(...summary.rps))}–${int(Math.max(...summary.rps))}`];
+}
+
+function resultRow(run: BenchRun, summary: SeriesSummary): string {
   const outcome = summary.met === undefined ? "info" : summary.met ? "**met**" : "**missed**";
   const target = summary.generatorBound === true ? "**wrk-bound, not counted**" : outcome;
-  const ratios = [percent(summary.ratio), percent(summary.roundRatio)];
+  const ratios = [percent(summary.ratio), range(summary.ratioInterval), percent(summary.roundRatio)];
   const share = summary.ceilingShare === undefined ? "" : percent(summary.ceilingShare);
   return row([
     label(summary),
-    ...summary.rps.map(int),
+    ...roundCells(run, summary),
     `**${int(summary.median)}**`,
     summary.server === "ceiling" ? "" : summary.floor,
     ...ratios,
@@ -72,19 +85,27 @@ function resultRow(summary: SeriesSummary): string {
 }
 
 function resultsTable(run: BenchRun): string[] {
-  const rounds = Array.from({ length: run.rounds }, (_, i) => `round ${i + 1}`);
+  const rounds =
+    run.rounds <= ROUND_COLUMNS
+      ? Array.from({ length: run.rounds }, (_, i) => `round ${i + 1}`)
+      : [`${run.rounds} rounds, lowest–highest`];
   const head = [
     "target",
     ...rounds,
     "median req/s",
     "floor",
     "vs floor",
+    `${level} interval`,
     "per-round ratio",
     "of wrk's ceiling",
     "failed",
     "≥ 85%",
   ];
-  return [row(head), row(head.map((_, i) => (i === 0 ? "---" : "---:"))), ...run.summaries.map(resultRow)];
+  return [
+    row(head),
+    row(head.map((_, i) => (i === 0 ? "---" : "---:"))),
+    ...run.summaries.map((summary) => resultRow(run, summary)),
+  ];
 }
 
 /** The platform as built now against the baseline edge, scenario by scenario (only with --baseline). */
@@ -195,15 +216,27 @@ function sameRequestsTable(run: BenchRun): string[] {
 
 /** Which platform the target is held to, said plainly: both it and the floor on workerd's socket, or not. */
 function judged(run: BenchRun): string {
+  const onSocket = "Judged: the platform on workerd's socket, served as the floor is (what the engine costs)";
+  if (relayPairs(run).length > 0)
+    return `${onSocket}; the relay's price is the table above (what the local plumbing costs).`;
   if (run.summaries.some((summary) => summary.server === "direct"))
-    return "Judged: the platform on workerd's socket, served as the floor is (what the engine costs); the relay's price is the table above (what the local plumbing costs).";
+    return `${onSocket}; the platform behind the relay was not loaded in this run (--judged-only).`;
   return "Judged: the platform behind the keep-alive relay, against the floor on workerd's socket (the relay's price is in the ratio).";
+}
+
+/** With --direct: each scenario on workerd's socket and behind the keep-alive relay (none with --judged-only). */
+function relayPairs(run: BenchRun): Array<{ socket: SeriesSummary; relayed: SeriesSummary }> {
+  return run.summaries.flatMap((socket) => {
+    if (socket.server !== "direct") return [];
+    const relayed = run.summaries.find((s) => s.server === "platform" && s.scenario === socket.scenario);
+    return relayed === undefined ? [] : [{ socket, relayed }];
+  });
 }
 
 /** With --direct: the platform behind the keep-alive relay over the same platform on workerd's socket. */
 function relayPrice(run: BenchRun): string[] {
-  const direct = run.summaries.filter((summary) => summary.server === "direct");
-  if (direct.length === 0) return [];
+  const pairs = relayPairs(run);
+  if (pairs.length === 0) return [];
   const lines = [
     "",
     "### The local plumbing: the platform behind the keep-alive relay (as `npm start` serves it) over the same platform on workerd's socket",
@@ -217,9 +250,7 @@ function relayPrice(run: BenchRun): string[] {
     ]),
     row(["---", "---:", "---:", "---:", "---:"]),
   ];
-  for (const socket of direct) {
-    const relayed = run.summaries.find((s) => s.server === "platform" && s.scenario === socket.scenario);
-    if (relayed === undefined) continue;
+  for (const { socket, relayed } of pairs) {
     const perRound = median(relayed.rps.map((value, round) => value / (socket.rps[round] ?? Number.NaN)));
     const cells = [
       int(socket.median),
@@ -231,10 +262,19 @@ function relayPrice(run: BenchRun): string[] {
   return lines;
 }
 
+/** Whether the run could have read the other side of the target: its interval holds TARGET_RATIO. */
+function sureness(interval: Interval | undefined): string {
+  if (interval === undefined) return "";
+  const holds = interval.low < TARGET_RATIO && interval.high >= TARGET_RATIO;
+  const reading = `${level} interval ${range(interval)}`;
+  return holds ? ` (${reading}: this run cannot tell it from the target)` : ` (${reading})`;
+}
+
 function verdict(summary: SeriesSummary): string {
   const gap = TARGET_RATIO - summary.ratio;
   const outcome = gap <= 0 ? "met" : `missed by ${(gap * 100).toFixed(1)} points`;
-  return `- ${label(summary)}: ${percent(summary.ratio)} of the floor: ${outcome}`;
+  const interval = sureness(summary.ratioInterval);
+  return `- ${label(summary)}: ${percent(summary.ratio)} of the floor${interval}: ${outcome}`;
 }
 
 function scenarioLine(scenario: BenchRun["scenarios"][number]): string {
@@ -298,7 +338,9 @@ export function renderResults(run: BenchRun): string {
     `\`wrk ${run.flags}\` (${run.tool}) on 127.0.0.1 only, after a ${run.warmupSeconds} s warm-up of the same`,
     `target; ${run.rounds} ${plural}, each loading every target once in turn, the first target rotating from`,
     "round to round. `vs floor` is the median over the floor's median; `per-round ratio` is the median of each",
-    "round's rate over the floor's rate in the same round. `failed`: socket errors plus non-2xx answers",
+    "round's rate over the floor's rate in the same round; the interval beside `vs floor` holds the middle",
+    `${level} of that ratio taken again over the rounds drawn with replacement (infra/bench/interval.ts): how far`,
+    "this run's reading could move. `failed`: socket errors plus non-2xx answers",
     "over every round (the REST API's `no-match` request is an expected 404), by wrk's kind where there are",
     "any: `connect`, `read` and `write` errors of the socket, `timeout` for no answer within wrk's 2 s,",
     "`status` for a non-2xx answer. Each scenario is read against the floor of its",

@@ -1,4 +1,8 @@
+import { type Interval, ratioInterval } from "./interval.ts";
+import { median } from "./median.ts";
 import type { WrkResult } from "./wrk.ts";
+
+export { median, upperMedian } from "./median.ts";
 
 /** The acceptance: an imposter at this share of the hello-world Worker's requests per second, or more. */
 export const TARGET_RATIO = 0.85;
@@ -63,6 +67,11 @@ export interface SeriesSummary {
   ratio: number;
   /** The median of this round's rps / the floor's rps in the same round: steadier on a noisy machine. */
   roundRatio: number;
+  /**
+   * Where `ratio` could lie, drawn from the rounds again (interval.ts); for a server held to a floor, from
+   * INTERVAL_MIN_ROUNDS rounds up.
+   */
+  ratioInterval?: Interval;
   /** workerd's CPU µs per request, round by round, when it was read (the floor and the platform on its socket). */
   cpuUs?: number[];
   /** The floor's, in the run just before each of those (Series.floorCpuUs). */
@@ -121,21 +130,6 @@ function sameRequestsOf(one: Series): SameRequestsSummary | undefined {
   };
 }
 
-export function median(values: readonly number[]): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
-/**
- * The middle value itself (the upper of the two middles for an even count, 0 for none): a figure some run
- * actually measured, which the A/B tools print beside each round's.
- */
-export function upperMedian(values: readonly number[]): number {
-  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-}
-
 const failuresOf = (run: WrkResult): number =>
   run.errors.connect + run.errors.read + run.errors.write + run.errors.timeout + run.errors.status;
 
@@ -177,6 +171,9 @@ export function summarize(series: readonly Series[]): SeriesSummary[] {
       roundRatio: pairedRatio(rps, floorRps),
       floor: floor.key,
     };
+    const interval =
+      one.server === "floor" || one.server === "ceiling" ? undefined : ratioInterval(rps, floorRps);
+    if (interval !== undefined) summary.ratioInterval = interval;
     const failedBy = failureKinds(one.runs);
     if (failedBy !== undefined) summary.failedBy = failedBy;
     if (one.cpuUs !== undefined) summary.cpuUs = one.cpuUs;

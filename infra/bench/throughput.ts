@@ -28,6 +28,9 @@ const { values: args } = parseArgs({
     // This tree's platform on workerd's own socket too: judged against the floor (served the same way),
     // while the platform behind the relay is read against it for the relay's price.
     direct: { type: "boolean", default: false },
+    // Only what the target is read from: a ratio's spread on this host narrows with rounds, not with
+    // the relay's rows or the paired floor runs, which take two thirds of a --direct round.
+    "judged-only": { type: "boolean", default: false },
     // The platform's --rateLimit: a limit no load reaches prices the limiter's cost under the limit.
     "rate-limit": { type: "string" },
     only: { type: "string" },
@@ -79,6 +82,7 @@ function plan(servers: Servers, notOnBaseline: ReadonlyMap<string, string>): Ser
   const series = [...floors.map((s) => seriesOf(s, "floor")), ...ceilings.map((s) => seriesOf(s, "ceiling"))];
   for (const server of ["platform", "direct", "baseline"] as const) {
     if (servers.origins[server] === undefined) continue;
+    if (args["judged-only"] && server !== JUDGED) continue;
     const served = picked.filter((s) => server !== "baseline" || !notOnBaseline.has(s.id));
     series.push(...served.map((s) => seriesOf(s, server)));
   }
@@ -147,7 +151,8 @@ async function measure(servers: Servers, series: Series[], rounds: number, wrk: 
       const load = wrkLoadOf(scenario);
       if (warmup.seconds > 0) await runWrk(url, { ...warmup, ...load });
       const pids = servers.workerd[one.server];
-      if (one.server === "direct" && pids !== undefined) await pairedFloorRuns(servers, one, wrk);
+      if (one.server === "direct" && pids !== undefined && !args["judged-only"])
+        await pairedFloorRuns(servers, one, wrk);
       const run = () => runWrk(url, { ...wrk, ...load });
       const { result, us } =
         pids === undefined ? { result: await run() } : await serverCpuPerRequest(pids, run);
