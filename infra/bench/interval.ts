@@ -3,6 +3,9 @@ import { median } from "./median.ts";
 /** How sure an interval is: the share of resampled ratios it holds. */
 export const INTERVAL_LEVEL = 0.9;
 
+/** INTERVAL_LEVEL as the reports name it: `90%`. */
+export const INTERVAL_LABEL = `${Math.round(INTERVAL_LEVEL * 100)}%`;
+
 /** Fewer rounds than this give no interval: a median of four resampled values takes too few distinct values. */
 export const INTERVAL_MIN_ROUNDS = 5;
 

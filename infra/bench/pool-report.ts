@@ -1,9 +1,8 @@
-import { INTERVAL_LEVEL } from "./interval.ts";
+import { INTERVAL_LABEL } from "./interval.ts";
 import type { PooledRow } from "./pool.ts";
 import { type BenchRun, int, row } from "./report.ts";
 
 const two = (ratio: number) => ratio.toFixed(2);
-const level = `${Math.round(INTERVAL_LEVEL * 100)}%`;
 
 function runLine(run: BenchRun, at: number, folder: string): string {
   const load = (values: number[] | undefined) => values?.[0]?.toFixed(2) ?? "n/a";
@@ -62,10 +61,10 @@ export function renderPooled(
     "",
     "A target's rate is the median of all its rounds in every run, over the median of its floor's rounds in",
     "the same runs (the acceptance's ratio of medians); `per round` is the median of each round's rate over",
-    `its floor's in that round; the interval holds the middle ${level} of the ratio of medians taken again`,
+    `its floor's in that round; the interval holds the middle ${INTERVAL_LABEL} of the ratio of medians taken again`,
     "over the pooled rounds drawn with replacement (interval.ts); `CPU` the median over every pair of the",
-    "floor's workerd µs per request ÷ the target's, run back to back; `each run` that run's own ratio of medians. A row that reached wrk's ceiling",
-    "in any run is not counted.",
+    "floor's workerd µs per request ÷ the target's, run back to back; `each run` that run's own ratio of",
+    "medians. A row that reached wrk's ceiling in any run is not counted.",
     "",
     row([
       "target",
@@ -74,7 +73,7 @@ export function renderPooled(
       "median req/s",
       "floor req/s",
       "vs floor",
-      `${level} interval`,
+      `${INTERVAL_LABEL} interval`,
       "per round",
       "CPU",
       "each run",

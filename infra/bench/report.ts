@@ -1,4 +1,4 @@
-import { INTERVAL_LEVEL, type Interval } from "./interval.ts";
+import { INTERVAL_LABEL, type Interval } from "./interval.ts";
 import type { Machine } from "./machine.ts";
 import type { Scenario } from "./scenarios.ts";
 import { median, type SeriesSummary, TARGET_RATIO } from "./stats.ts";
@@ -58,7 +58,6 @@ function failedCell(summary: SeriesSummary): string {
 /** More rounds than this are shown by their range: each round's rate stays in results.json. */
 const ROUND_COLUMNS = 10;
 
-const level = `${Math.round(INTERVAL_LEVEL * 100)}%`;
 const range = (interval: Interval | undefined) =>
   interval === undefined ? "" : `${percent(interval.low)}–${percent(interval.high)}`;
 
@@ -95,7 +94,7 @@ function resultsTable(run: BenchRun): string[] {
     "median req/s",
     "floor",
     "vs floor",
-    `${level} interval`,
+    `${INTERVAL_LABEL} interval`,
     "per-round ratio",
     "of wrk's ceiling",
     "failed",
@@ -266,7 +265,7 @@ function relayPrice(run: BenchRun): string[] {
 function sureness(interval: Interval | undefined): string {
   if (interval === undefined) return "";
   const holds = interval.low < TARGET_RATIO && interval.high >= TARGET_RATIO;
-  const reading = `${level} interval ${range(interval)}`;
+  const reading = `${INTERVAL_LABEL} interval ${range(interval)}`;
   return holds ? ` (${reading}: this run cannot tell it from the target)` : ` (${reading})`;
 }
 
@@ -339,7 +338,7 @@ export function renderResults(run: BenchRun): string {
     `target; ${run.rounds} ${plural}, each loading every target once in turn, the first target rotating from`,
     "round to round. `vs floor` is the median over the floor's median; `per-round ratio` is the median of each",
     "round's rate over the floor's rate in the same round; the interval beside `vs floor` holds the middle",
-    `${level} of that ratio taken again over the rounds drawn with replacement (infra/bench/interval.ts): how far`,
+    `${INTERVAL_LABEL} of that ratio taken again over the rounds drawn with replacement (infra/bench/interval.ts): how far`,
     "this run's reading could move. `failed`: socket errors plus non-2xx answers",
     "over every round (the REST API's `no-match` request is an expected 404), by wrk's kind where there are",
     "any: `connect`, `read` and `write` errors of the socket, `timeout` for no answer within wrk's 2 s,",

@@ -3,15 +3,14 @@
 // interval of each ratio). A run's rates are never measured again here, only read.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ratioInterval } from "./interval.ts";
 import { type BenchRun, renderResults } from "./report.ts";
+import { intervalAgainstFloor } from "./stats.ts";
 
 export function withIntervals(run: BenchRun): BenchRun {
   const byKey = new Map(run.summaries.map((one) => [one.key, one]));
   const summaries = run.summaries.map((one) => {
-    if (one.server === "floor" || one.server === "ceiling") return one;
     const floor = byKey.get(one.floor);
-    const interval = floor === undefined ? undefined : ratioInterval(one.rps, floor.rps);
+    const interval = floor === undefined ? undefined : intervalAgainstFloor(one.server, one.rps, floor.rps);
     return interval === undefined ? one : { ...one, ratioInterval: interval };
   });
   return { ...run, summaries };

@@ -146,6 +146,14 @@ function failureKinds(runs: readonly WrkResult[]): FailureKinds | undefined {
   return Object.keys(kinds).length === 0 ? undefined : kinds;
 }
 
+/** The interval of a series' ratio to its floor (interval.ts); none for a floor or a ceiling, held to none. */
+export const intervalAgainstFloor = (
+  server: Server,
+  rps: readonly number[],
+  floorRps: readonly number[],
+): Interval | undefined =>
+  server === "floor" || server === "ceiling" ? undefined : ratioInterval(rps, floorRps);
+
 /** Medians and ratios of every series against its floor series, and of both against wrk's ceiling. */
 export function summarize(series: readonly Series[]): SeriesSummary[] {
   const first = series.find((one) => one.server === "floor");
