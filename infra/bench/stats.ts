@@ -179,8 +179,7 @@ export function summarize(series: readonly Series[]): SeriesSummary[] {
       roundRatio: pairedRatio(rps, floorRps),
       floor: floor.key,
     };
-    const interval =
-      one.server === "floor" || one.server === "ceiling" ? undefined : ratioInterval(rps, floorRps);
+    const interval = intervalAgainstFloor(one.server, rps, floorRps);
     if (interval !== undefined) summary.ratioInterval = interval;
     const failedBy = failureKinds(one.runs);
     if (failedBy !== undefined) summary.failedBy = failedBy;
