@@ -38,6 +38,15 @@ describe("ratioInterval", () => {
     expect(width(40, 0.05)).toBeGreaterThan(0);
   });
 
+  it("holds a lower level's interval inside its own, of the same draws", () => {
+    const over = noisy(9_000, 40, 0.3);
+    const under = noisy(10_000, 40, 0.3, 1);
+    const wide = ratioInterval(over, under)!;
+    const middle = ratioInterval(over, under, 0.5)!;
+    expect(middle.low).toBeGreaterThan(wide.low);
+    expect(middle.high).toBeLessThan(wide.high);
+  });
+
   it("draws a round's two runs together, so a slow round slows both sides of its ratio", () => {
     // Each round's platform is 0.9 of that round's floor while the rounds themselves swing 3×: drawn
     // together the ratio never leaves 0.9; drawn apart it would spread with the swing.
