@@ -12,10 +12,8 @@ import { parseArgs } from "node:util";
 import { startFloor } from "../floor/floor.ts";
 import type { Platform } from "../local/platform.ts";
 import { newWorkerds, serverCpuPerRequest, workerdPids } from "./cpu-time.ts";
-import { FLOORS } from "./floors.ts";
-import { ISSUE12_SCENARIOS } from "./issue12-scenarios.ts";
-import { LOADTEST_SCENARIOS } from "./loadtest-scenarios.ts";
-import { createImposter, SCENARIOS, type Scenario, verify, wrkLoadOf, wrkPathOf } from "./scenarios.ts";
+import { scenarioOf } from "./scenario-by-id.ts";
+import { createImposter, type Scenario, verify, wrkLoadOf, wrkPathOf } from "./scenarios.ts";
 import { upperMedian } from "./stats.ts";
 import { treeLauncher } from "./tree-platform.ts";
 import { runWrk, type WrkOptions } from "./wrk.ts";
@@ -31,14 +29,6 @@ const { values: args, positionals: trees } = parseArgs({
   },
 });
 
-const ALL = new Map(
-  [...FLOORS, ...SCENARIOS, ...ISSUE12_SCENARIOS, ...LOADTEST_SCENARIOS].map((s) => [s.id, s]),
-);
-const scenarioOf = (id: string): Scenario => {
-  const scenario = ALL.get(id);
-  if (scenario === undefined) throw new Error(`unknown scenario ${id}`);
-  return scenario;
-};
 const cases = args.cases.split(",").map(scenarioOf);
 const floorOf = (scenario: Scenario) =>
   scenarioOf(scenario.floor === "floor-post" ? "floor-post" : "floor-get");

@@ -4,9 +4,13 @@ import { processTree } from "./processes.ts";
 /** Linux's USER_HZ: /proc reports CPU time in ticks of 10 ms. */
 const TICK_MS = 10;
 
-/** User plus system CPU time of a process (all its threads), in ms, from /proc/<pid>/stat. */
-export function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+/**
+ * User plus system CPU time of a process (all its threads), in ms, from /proc/<pid>/stat; or of one of its
+ * threads, from /proc/<pid>/task/<tid>/stat.
+ */
+export function cpuMs(pid: number, tid?: number): number {
+  const path = tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`;
+  const stat = readFileSync(path, "utf8");
   // Fields after the command name, which is in parentheses and may hold spaces.
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   return (Number(fields[11]) + Number(fields[12])) * TICK_MS;

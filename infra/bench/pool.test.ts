@@ -114,6 +114,7 @@ describe("notPoolable", () => {
     ["another machine", { machine: { ...run.machine, cpu: "Intel Xeon" } }, "another machine"],
     ["other flags", { flags: "-t1 -c50 -d10s" }, "other wrk flags"],
     ["another warm-up", { warmupSeconds: 1 }, "other wrk flags"],
+    ["a rest between warm-up and run", { restSeconds: 6 }, "another rest"],
     ["uncommitted changes", { edge: { platform: "4bd9baa + uncommitted changes" } }, "uncommitted"],
     ["a baseline", { edge: { platform: "4bd9baa", baseline: "cbda719" } }, "baseline"],
   ])("refuses %s", (_, changes, reason) => {

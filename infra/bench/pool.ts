@@ -102,6 +102,8 @@ export function notPoolable(
       return `${run.date}: another machine (${run.machine.cpu}, ${run.machine.cores} cores)`;
     if (run.flags !== first.flags || run.warmupSeconds !== first.warmupSeconds)
       return `${run.date}: other wrk flags (${run.flags}, ${run.warmupSeconds} s warm-up)`;
+    if (run.restSeconds !== first.restSeconds)
+      return `${run.date}: another rest between warm-up and run (${run.restSeconds ?? 0} s)`;
     if (!sameTree(first.edge.platform, run.edge.platform))
       return `${run.date}: the platform at ${run.edge.platform} serves other code than at ${first.edge.platform}`;
   }

@@ -159,6 +159,13 @@ describe("renderResults", () => {
     expect(text).toContain("`wrk -t1 -c50 -d10s` (wrk 4.1.0)");
   });
 
+  it("says when every server rested between warm-up and run, and not otherwise", () => {
+    expect(renderResults({ ...run(), restSeconds: 6 })).toContain(
+      "after a 2 s warm-up of the same (then every server rested 6 s)",
+    );
+    expect(renderResults(run())).not.toContain("rested");
+  });
+
   it("keeps a long rotation by its first requests and its length, and says how long it was", () => {
     const requests = Array.from({ length: 5_000 }, (_, i) => ({
       method: "POST",

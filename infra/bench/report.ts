@@ -3,6 +3,10 @@ import type { Machine } from "./machine.ts";
 import type { Scenario } from "./scenarios.ts";
 import { median, type SeriesSummary, TARGET_RATIO } from "./stats.ts";
 
+/** The rest between warm-up and run, where there was one: it is not how a run is usually made (--rest). */
+const rested = (run: BenchRun) =>
+  run.restSeconds === undefined ? "" : ` (then every server rested ${run.restSeconds} s)`;
+
 /** One benchmark run, as results.json stores it and RESULTS.md shows it. */
 export interface BenchRun {
   date: string;
@@ -10,6 +14,8 @@ export interface BenchRun {
   tool: string;
   flags: string;
   warmupSeconds: number;
+  /** Seconds every server rested between a row's warmup and its measured run (--rest), when not 0. */
+  restSeconds?: number;
   rounds: number;
   /** The commit the measured platform's edge was built on, and the baseline edge's, if any. */
   edge: { platform: string; baseline?: string };
@@ -334,7 +340,7 @@ export function renderResults(run: BenchRun): string {
     "",
     "## Method",
     "",
-    `\`wrk ${run.flags}\` (${run.tool}) on 127.0.0.1 only, after a ${run.warmupSeconds} s warm-up of the same`,
+    `\`wrk ${run.flags}\` (${run.tool}) on 127.0.0.1 only, after a ${run.warmupSeconds} s warm-up of the same${rested(run)}`,
     `target; ${run.rounds} ${plural}, each loading every target once in turn, the first target rotating from`,
     "round to round. `vs floor` is the median over the floor's median; `per-round ratio` is the median of each",
     "round's rate over the floor's rate in the same round; the interval beside `vs floor` holds the middle",

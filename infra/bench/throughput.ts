@@ -3,6 +3,7 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { startCeiling } from "./ceiling.ts";
@@ -31,6 +32,9 @@ const { values: args } = parseArgs({
     // Only what the target is read from: a ratio's spread on this host narrows with rounds, not with
     // the relay's rows or the paired floor runs, which take two thirds of a --direct round.
     "judged-only": { type: "boolean", default: false },
+    // Seconds every server rests between a row's warmup and its measured run: what a --direct round's
+    // paired floor runs give the platform, without them (BODY-PROFILE.md, section 44).
+    rest: { type: "string", default: "0" },
     // The platform's --rateLimit: a limit no load reaches prices the limiter's cost under the limit.
     "rate-limit": { type: "string" },
     only: { type: "string" },
@@ -153,6 +157,7 @@ async function measure(servers: Servers, series: Series[], rounds: number, wrk: 
       const pids = servers.workerd[one.server];
       if (one.server === "direct" && pids !== undefined && !args["judged-only"])
         await pairedFloorRuns(servers, one, wrk);
+      if (Number(args.rest) > 0) await sleep(Number(args.rest) * 1_000);
       const run = () => runWrk(url, { ...wrk, ...load });
       const { result, us } =
         pids === undefined ? { result: await run() } : await serverCpuPerRequest(pids, run);
@@ -203,6 +208,7 @@ async function main(): Promise<void> {
       tool,
       flags: wrkFlags(wrk),
       warmupSeconds: Number(args.warmup),
+      ...(Number(args.rest) > 0 ? { restSeconds: Number(args.rest) } : {}),
       rounds,
       edge: { platform: revision },
       scenarios: [...floors, ...picked].map(recordedScenario),
