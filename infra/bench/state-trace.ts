@@ -40,6 +40,13 @@ function threadCounters(pid: number) {
   };
 }
 
+/** The process's resident memory and the part of it on transparent huge pages, in MB. */
+function memoryMb(pid: number): { rss: number; huge: number } {
+  const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, "utf8");
+  const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(rollup)?.[1]);
+  return { rss: Math.round(kb("Rss") / 1024), huge: Math.round(kb("AnonHugePages") / 1024) };
+}
+
 /** The CPU the thread is on now (field 39 of its stat). */
 function cpuOf(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, "utf8");
@@ -88,14 +95,15 @@ try {
     const [end, is, ticksIs] = [now(), threadCounters(pid), cpuTicks()];
     bounds.push({ start, end, rps: result.rps });
     const per = (n: number) => (n / result.requests).toFixed(3);
+    const memory = memoryMb(pid);
     const busy = ticksIs.map((t, i) =>
       (((t.busy - ticksWas[i]!.busy) * 10_000) / result.requests).toFixed(1),
     );
     const steal = ticksIs.map((t, i) => t.steal - ticksWas[i]!.steal);
     console.log(
-      `s${second}: ${Math.round(result.rps)} req/s, ${us} µs; a request: switches ${per(is.switches - was.switches)}, ` +
+      `s${second} (${Math.floor(Date.now() / 1000)}): ${Math.round(result.rps)} req/s, ${us} µs; a request: switches ${per(is.switches - was.switches)}, ` +
         `reads+writes ${per(is.calls - was.calls)}, faults ${per(is.faults - was.faults)}; ` +
-        `on cpu0/cpu1 ${onCpu.join("/")}; busy µs a request cpu0/cpu1 ${busy.join("/")}, steal ticks ${steal.join("/")}`,
+        `on cpu0/cpu1 ${onCpu.join("/")}; busy µs a request cpu0/cpu1 ${busy.join("/")}, steal ticks ${steal.join("/")}; rss ${memory.rss} MB, huge pages ${memory.huge} MB`,
     );
   }
 } finally {
