@@ -5,14 +5,18 @@ import { processTree } from "./processes.ts";
 const TICK_MS = 10;
 
 /**
- * User plus system CPU time of a process (all its threads), in ms, from /proc/<pid>/stat; or of one of its
- * threads, from /proc/<pid>/task/<tid>/stat.
+ * The fields of /proc/<pid>/stat (or of one thread's, /proc/<pid>/task/<tid>/stat) after the command name,
+ * which is in parentheses and may hold spaces: the state is [0], minor faults [7], the CPU last run on [36].
  */
-export function cpuMs(pid: number, tid?: number): number {
+export function statFields(pid: number, tid?: number): string[] {
   const path = tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`;
   const stat = readFileSync(path, "utf8");
-  // Fields after the command name, which is in parentheses and may hold spaces.
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+}
+
+/** User plus system CPU time of a process (all its threads), or of one of its threads, in ms. */
+export function cpuMs(pid: number, tid?: number): number {
+  const fields = statFields(pid, tid);
   return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
 }
 

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { startFloor } from "../floor/floor.ts";
 import { startPlatform } from "../local/platform.ts";
-import { newWorkerds, serverCpuPerRequest, workerdPids } from "./cpu-time.ts";
+import { newWorkerds, serverCpuPerRequest, statFields, workerdPids } from "./cpu-time.ts";
 import { scenarioOf } from "./scenario-by-id.ts";
 import { createImposter, verify, wrkLoadOf, wrkPathOf } from "./scenarios.ts";
 import { runWrk } from "./wrk.ts";
@@ -31,12 +31,11 @@ function threadCounters(pid: number) {
   const task = `/proc/${pid}/task/${pid}`;
   const status = readFileSync(`${task}/status`, "utf8");
   const io = readFileSync(`${task}/io`, "utf8");
-  const stat = readFileSync(`${task}/stat`, "utf8");
   const field = (text: string, name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(text)?.[1]);
   return {
     switches: field(status, "voluntary_ctxt_switches") + field(status, "nonvoluntary_ctxt_switches"),
     calls: field(io, "syscr") + field(io, "syscw"),
-    faults: Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[7]),
+    faults: Number(statFields(pid, pid)[7]),
   };
 }
 
@@ -45,12 +44,6 @@ function memoryMb(pid: number): { rss: number; huge: number } {
   const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, "utf8");
   const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(rollup)?.[1]);
   return { rss: Math.round(kb("Rss") / 1024), huge: Math.round(kb("AnonHugePages") / 1024) };
-}
-
-/** The CPU the thread is on now (field 39 of its stat). */
-function cpuOf(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, "utf8");
-  return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[36]);
 }
 
 /** Each CPU's busy ticks (user, nice, system, irq, softirq) and steal, from /proc/stat. */
@@ -84,7 +77,7 @@ try {
     const [start, was, ticksWas] = [now(), threadCounters(pid), cpuTicks()];
     const onCpu = [0, 0];
     const sampler = setInterval(() => {
-      const cpu = cpuOf(pid);
+      const cpu = Number(statFields(pid, pid)[36]);
       onCpu[cpu] = (onCpu[cpu] ?? 0) + 1;
     }, 20);
     const load = { threads: 1, connections: 50, seconds: 1, ...wrkLoadOf(scenario) };
