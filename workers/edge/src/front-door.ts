@@ -3,6 +3,7 @@ import type { RawHttpRequest, ResponseDescription } from "@mockctl/core";
 import { type ImposterEngine, normalizeRequest } from "@mockctl/core";
 import { answer, type Hit } from "./answer.ts";
 import { countStateless } from "./counting.ts";
+import { fillLane, type LaneSlot } from "./express-lane.ts";
 import { toRawRequest, withNamedHeaders, withReadBody } from "./incoming.ts";
 import { load } from "./loading.ts";
 import { lookUp, worthLooking } from "./memo-lookups.ts";
@@ -14,7 +15,8 @@ import { bodyKey, MEMO_BODY_LIMIT, memoFor, memoKey, type RouteMemo, withBody } 
 
 export { FLUSH_MS } from "./counting.ts";
 
-type Known = Pick<Hit, "env" | "ctx" | "name">;
+/** What the front door knows before the imposter: `lane` is set when its memo hits may be laned. */
+type Known = Pick<Hit, "env" | "ctx" | "name"> & { lane: LaneSlot | undefined };
 
 /** A request on its way to an answer, and its body once the front door has read it. */
 interface Unanswered {
@@ -35,6 +37,7 @@ function serveFrom(
   request: Request,
   known: Known,
   target: string,
+  body: string | undefined,
 ): Response | Promise<Response> {
   const engine = served.engine;
   if (engine === null) return toResponse(noSuchImposterResponse());
@@ -42,54 +45,62 @@ function serveFrom(
   // only the requests its imposter sees.
   const requireKey = engine.imposter.requireKey;
   if (requireKey !== undefined && !hasKey(request, requireKey)) return keyRequired(requireKey);
+  const unanswered: Unanswered = { known, served, engine, request, target, body };
   const memo = memoFor(engine);
-  if (memo === null) return serveFresh({ known, served, engine, request, target }, null, null);
+  if (memo === null) return serveFresh(unanswered, null, null);
   // Each of the request's getters is a call into the runtime: asked once.
   const { method, headers } = request;
   // No key when the memo spares this request its lookup: it is answered the full way, and not remembered.
   const line = worthLooking(memo) ? memoKey(memo, method, target, headers) : null;
-  if (!memo.body)
-    return fromMemo(memo, line, known) ?? serveFresh({ known, served, engine, request, target }, memo, line);
+  if (!memo.body) return fromMemo(memo, line, unanswered) ?? serveFresh(unanswered, memo, line);
+  // Read already (by the express lane, express-lane.ts), the body is keyed as if read here.
+  if (body !== undefined) return byReadBody(memo, line, unanswered, body);
   // A GET or HEAD rarely has a body: asking saves it a trip through the runtime's event loop. Any other
   // method would pay for the stream's wrapper, and reading an absent body gives the empty text anyway.
   if ((method === "GET" || method === "HEAD") && request.body === null) {
     const key = line === null ? null : withBody(line, bodyKey(memo, ""));
-    return fromMemo(memo, key, known) ?? serveFresh({ known, served, engine, request, target }, memo, key);
+    return fromMemo(memo, key, unanswered) ?? serveFresh(unanswered, memo, key);
   }
   // The remembered answer is keyed by the body's text, which an encoded body's bytes are not.
-  if (headers.has("content-encoding"))
-    return serveFresh({ known, served, engine, request, target }, null, null);
-  return byBody(memo, line, { known, served, engine, request, target });
+  if (headers.has("content-encoding")) return serveFresh(unanswered, null, null);
+  return request.text().then((read) => byReadBody(memo, line, unanswered, read));
 }
 
 /**
- * The answer remembered under the line and the body (none looked for without a line), read as text rather
- * than as bytes decoded here: an ArrayBuffer costs a request its backing store and the collections that free
- * it (BODY-PROFILE.md, section 24). The edge's text() keeps a leading byte order mark
+ * The answer remembered under the line and the body (none looked for without a line). The body is read as
+ * text rather than as bytes decoded here: an ArrayBuffer costs a request its backing store and the
+ * collections that free it (BODY-PROFILE.md, section 24). The edge's text() keeps a leading byte order mark
  * (do_not_strip_bom_in_read_all_text), as mb does.
  */
-function byBody(memo: RouteMemo, line: string | null, unanswered: Unanswered): Promise<Response> {
-  return unanswered.request.text().then((body) => {
-    unanswered.body = body;
-    if (body.length > MEMO_BODY_LIMIT) return serveFresh(unanswered, null, null);
-    const key = line === null ? null : withBody(line, bodyKey(memo, body));
-    return fromMemo(memo, key, unanswered.known) ?? serveFresh(unanswered, memo, key);
-  });
+function byReadBody(
+  memo: RouteMemo,
+  line: string | null,
+  unanswered: Unanswered,
+  body: string,
+): Response | Promise<Response> {
+  unanswered.body = body;
+  if (body.length > MEMO_BODY_LIMIT) return serveFresh(unanswered, null, null);
+  const key = line === null ? null : withBody(line, bodyKey(memo, body));
+  return fromMemo(memo, key, unanswered) ?? serveFresh(unanswered, memo, key);
 }
 
 /**
  * The answer remembered under `key` (none looked for without one), counted as mb counts every request its
- * imposter sees.
+ * imposter sees, and laned for the request's URL where the front door allows it (express-lane.ts).
  */
 function fromMemo(
   memo: RouteMemo,
   key: string | null,
-  known: Known,
+  { known, served, request, target }: Unanswered,
 ): Response | Promise<Response> | undefined {
   if (key === null) return undefined;
   const remembered: ResponseDescription | undefined = lookUp(memo, key);
   if (remembered === undefined) return undefined;
   countStateless(known.env, known.ctx, known.name);
+  if (known.lane !== undefined) {
+    const method = request.method;
+    fillLane(known.lane, served, memo, method, method.length + 1 + target.length, key, remembered);
+  }
   return toResponse(remembered);
 }
 
@@ -147,11 +158,18 @@ function nameOf(env: Env, address: ImposterAddress): string {
   return name;
 }
 
+/**
+ * Serves a request for the imposter at `address`. `body`: the request's body, when the express lane has read
+ * it already. `laneUrl`: the request's URL, when its memo hits may be laned (one not forwarded from an own
+ * port, whose address is the URL's alone).
+ */
 export function serveImposter(
   request: Request,
   env: Env,
   ctx: ExecutionContext,
   address: ImposterAddress,
+  body?: string,
+  laneUrl?: string,
 ): Response | Promise<Response> {
   const name = nameOf(env, address);
   const limit = rateLimitOf(env);
@@ -159,8 +177,12 @@ export function serveImposter(
     const retryAfter = take(name, limit, Date.now());
     if (retryAfter > 0) return tooManyRequests(limit, retryAfter);
   }
-  const known = { env, ctx, name };
+  const lane =
+    laneUrl === undefined
+      ? undefined
+      : { url: laneUrl, name, env, onAdminOrigin: address.onAdminOrigin === true };
+  const known: Known = { env, ctx, name, lane };
   const served = lookup(name);
-  if (served !== undefined) return serveFrom(served, request, known, address.target);
-  return load(env, ctx, name).then((loaded) => serveFrom(loaded, request, known, address.target));
+  if (served !== undefined) return serveFrom(served, request, known, address.target, body);
+  return load(env, ctx, name).then((loaded) => serveFrom(loaded, request, known, address.target, body));
 }

@@ -2,7 +2,9 @@ import { OWN_PORT_HEADER } from "@mockctl/contract";
 import { adminUnits, countGarbage } from "@mockctl/contract/native-garbage";
 import { MIN_GAP_MS, REQUESTS_PER_MINOR, youngCollector } from "@mockctl/contract/young-garbage";
 import { addressOf } from "./addresses.ts";
+import { laneOf } from "./express-lane.ts";
 import { serveImposter } from "./front-door.ts";
+import { serveLane } from "./lane-serving.ts";
 import { setRelayDelays } from "./outgoing.ts";
 import { opensAsPage, sandboxed } from "./page-sandbox.ts";
 
@@ -20,10 +22,16 @@ export default {
     // long one that every request arriving during it waits out; a no-op on Cloudflare.
     const collect = youngGarbage();
     if (collect !== undefined) ctx.waitUntil(scheduler.wait(0).then(collect));
-    const address = addressOf(request.url, env.ZONE, request.headers.get(OWN_PORT_HEADER));
+    const { url, headers } = request;
+    const ownPort = headers.get(OWN_PORT_HEADER);
+    // A repeated request to a path-addressed imposter, answered from what its memo answered before.
+    const lane = ownPort === null ? laneOf(url, request.method, env) : undefined;
+    if (lane !== undefined && !(lane.onAdminOrigin && opensAsPage(request)))
+      return serveLane(lane, request, headers, env, ctx, url);
+    const address = addressOf(url, env.ZONE, ownPort);
     if (address !== null) {
       setRelayDelays(env.RELAY_DELAYS === "true");
-      const answer = serveImposter(request, env, ctx, address);
+      const answer = serveImposter(request, env, ctx, address, undefined, ownPort === null ? url : undefined);
       return address.onAdminOrigin && opensAsPage(request) ? sandboxed(answer) : answer;
     }
     // Locally, a full collection every so much native garbage (the admin route's storage calls run in this

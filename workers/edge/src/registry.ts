@@ -25,6 +25,16 @@ export interface Served {
 export const REVALIDATE_MS = 5_000;
 
 const served = new Map<string, Served>();
+/** Told the name of an imposter whose entry was replaced or dropped, so that caches of the old one let it go. */
+const retirements: Array<(name: string) => void> = [];
+
+export function onRetire(listener: (name: string) => void): void {
+  retirements.push(listener);
+}
+
+function retire(name: string): void {
+  for (const listener of retirements) listener(name);
+}
 const hits = new Map<string, number>();
 const flushing = new Set<string>();
 
@@ -56,6 +66,7 @@ export function publish(name: string, version: number, engine: ImposterEngine | 
   if (held !== undefined && held.version >= version) return held;
   const entry: Served = { version, engine, loadedAt: Date.now(), workspace: workspaceOfObject(name) };
   served.set(name, entry);
+  if (held !== undefined) retire(name);
   holdTombstone(name, engine === null);
   return entry;
 }
@@ -79,12 +90,14 @@ function holdTombstone(name: string, isTombstone: boolean): void {
   if (oldest === undefined) return;
   tombstones.delete(oldest);
   served.delete(oldest);
+  retire(oldest);
 }
 
 /** Drops what this isolate knows of an imposter, as an isolate that never served it (tests stand for one). */
 export function forget(name: string): void {
   served.delete(name);
   tombstones.delete(name);
+  retire(name);
 }
 
 /**

@@ -1,0 +1,45 @@
+import { addressOf } from "./addresses.ts";
+import { answerFromLane, type Lane, laneable, laneKey } from "./express-lane.ts";
+import { serveImposter } from "./front-door.ts";
+import { setRelayDelays } from "./outgoing.ts";
+
+/**
+ * Serves a request whose URL has a lane (express-lane.ts): from the lane when it holds the answer, else the
+ * front door's full way, handed the body if the lane has read it. A GET or HEAD without a body and an
+ * imposter whose stubs never read bodies are keyed without reading; an encoded body is never read here,
+ * as the memo keys text, which its bytes are not.
+ */
+export function serveLane(
+  lane: Lane,
+  request: Request,
+  headers: Headers,
+  env: Env,
+  ctx: ExecutionContext,
+  url: string,
+): Response | Promise<Response> {
+  const memo = lane.memo;
+  if (!memo.body)
+    return answerFromLane(lane, laneKey(memo, headers, null), ctx, env) ?? fullWay(request, env, ctx, url);
+  const method = lane.method;
+  if ((method === "GET" || method === "HEAD") && request.body === null)
+    return answerFromLane(lane, laneKey(memo, headers, ""), ctx, env) ?? fullWay(request, env, ctx, url);
+  if (headers.has("content-encoding")) return fullWay(request, env, ctx, url);
+  return request.text().then((body) => {
+    const answer = laneable(body) ? answerFromLane(lane, laneKey(memo, headers, body), ctx, env) : undefined;
+    return answer ?? fullWay(request, env, ctx, url, body);
+  });
+}
+
+/** The front door's way for a laned URL: its address is the one the lane was made from (same URL and zone). */
+function fullWay(
+  request: Request,
+  env: Env,
+  ctx: ExecutionContext,
+  url: string,
+  body?: string,
+): Response | Promise<Response> {
+  const address = addressOf(url, env.ZONE, null);
+  if (address === null) throw new Error("a laned URL has no imposter address");
+  setRelayDelays(env.RELAY_DELAYS === "true");
+  return serveImposter(request, env, ctx, address, body, url);
+}
