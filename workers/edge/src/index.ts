@@ -24,7 +24,7 @@ export default {
     if (collect !== undefined) ctx.waitUntil(scheduler.wait(0).then(collect));
     const { url, headers } = request;
     const ownPort = headers.get(OWN_PORT_HEADER);
-    // A repeated request to a path-addressed imposter, answered from what its memo answered before.
+    // A repeated request, answered from what its imposter's memo answered before (express-lane.ts).
     const lane = ownPort === null ? laneOf(url, request.method, env) : undefined;
     if (lane !== undefined && !(lane.onAdminOrigin && opensAsPage(request)))
       return serveLane(lane, request, headers, env, ctx, url);
