@@ -337,6 +337,8 @@ export function renderResults(run: BenchRun): string {
     "  (workers/edge/src/route-memo.ts), with the answers `copy` makes from those fields since 2026-11-28",
     "  (templates); the regex scenarios are kept off it, and a stub on anything else (the",
     "  client's address, a form, every header) takes the full path (read, normalize, match, resolve) every time.",
+    "  Since 2026-12-02 a URL's repeated memo hits take its express lane (workers/edge/src/express-lane.ts): the",
+    "  memo's answers by URL, method and key, past the address, registry and key building of each hit.",
     "",
     "## Method",
     "",
