@@ -1,5 +1,5 @@
-import type { ResponseDescription } from "@mockctl/core";
 import { countStateless } from "./counting.ts";
+import type { Outgoing } from "./outgoing.ts";
 import { rateLimitOf } from "./rate-limit.ts";
 import { lookup, onRetire, type Served } from "./registry.ts";
 import { bodyKey, MEMO_BODY_LIMIT, type RouteMemo } from "./route-memo.ts";
@@ -97,18 +97,27 @@ export function fillLane(
   method: string,
   lineLength: number,
   key: string,
-  description: ResponseDescription & { fault?: string },
+  description: Outgoing,
 ): void {
   if ((description.waitMs ?? 0) > 0 || description.fault !== undefined) return;
   if (served.engine?.imposter.requireKey !== undefined) return;
   const shortKey = key.slice(lineLength + (memo.headers.length === 0 && memo.body ? 1 : 0));
   if (shortKey.length > LONGEST_LANE_KEY) return;
   let lane = lanes.get(slot.url);
-  if (lane === undefined || lane.served !== served || lane.method !== method || lane.memo !== memo) {
+  // The same entry has the same engine, and so the same memo.
+  if (lane === undefined || lane.served !== served || lane.method !== method) {
     if (lanes.size >= LANES_KEPT) lanes.clear();
     const { env, name, onAdminOrigin } = slot;
-    const [zone, workspace] = [env.ZONE, env.WORKSPACE];
-    lane = { name, onAdminOrigin, served, memo, method, zone, workspace, answers: new Map() };
+    lane = {
+      name,
+      onAdminOrigin,
+      served,
+      memo,
+      method,
+      zone: env.ZONE,
+      workspace: env.WORKSPACE,
+      answers: new Map(),
+    };
     lanes.set(slot.url, lane);
   }
   if (lane.answers.size < LANE_ANSWERS) lane.answers.set(shortKey, wireOf(description));

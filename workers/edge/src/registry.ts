@@ -25,6 +25,9 @@ export interface Served {
 export const REVALIDATE_MS = 5_000;
 
 const served = new Map<string, Served>();
+const hits = new Map<string, number>();
+const flushing = new Set<string>();
+
 /** Told the name of an imposter whose entry was replaced or dropped, so that caches of the old one let it go. */
 const retirements: Array<(name: string) => void> = [];
 
@@ -35,8 +38,6 @@ export function onRetire(listener: (name: string) => void): void {
 function retire(name: string): void {
   for (const listener of retirements) listener(name);
 }
-const hits = new Map<string, number>();
-const flushing = new Set<string>();
 
 /** The entry to serve from, or undefined when there is none or it is due for revalidation. */
 export function lookup(name: string, now = Date.now()): Served | undefined {
