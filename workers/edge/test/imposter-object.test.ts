@@ -34,10 +34,13 @@ describe("ImposterObject RPC", () => {
       object.create(imposter(port, { stubs: [is("first")] })),
       object.create(imposter(port, { stubs: [is("second")] })),
     ]);
-    expect(first?.version).toBe(1);
-    expect(second).toBeNull();
+    // Which call the object takes first is the runtime's to order (on a loaded machine CI saw the second
+    // delivered first): exactly one stores, and the one stored is the one kept.
+    const stored = first === null ? "second" : "first";
+    expect([first, second].filter((record) => record === null)).toHaveLength(1);
+    expect((first ?? second)?.version).toBe(1);
     const kept = await object.read();
-    expect([kept?.version, kept && bodies(kept)]).toEqual([1, ["first"]]);
+    expect([kept?.version, kept && bodies(kept)]).toEqual([1, [stored]]);
     await object.remove();
     expect((await object.create(imposter(port, { stubs: [is("again")] })))?.version).toBe(3);
   });
