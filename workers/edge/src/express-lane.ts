@@ -2,7 +2,7 @@ import { countStateless } from "./counting.ts";
 import type { Outgoing } from "./outgoing.ts";
 import { rateLimitOf } from "./rate-limit.ts";
 import { lookup, onRetire, type Served } from "./registry.ts";
-import { bodyKey, MEMO_BODY_LIMIT, type RouteMemo } from "./route-memo.ts";
+import type { RouteMemo } from "./route-memo.ts";
 import { type Wire, wireOf } from "./wire.ts";
 
 /**
@@ -10,7 +10,7 @@ import { type Wire, wireOf } from "./wire.ts";
  * address, the object's name, the registry, the memo, the line's key and the wire form, each a small step,
  * and together about 5 µs of a body hit that the POST floor never pays (BODY-PROFILE.md, section 45). A lane
  * holds what those steps found for one URL, method and version of the imposter, and the answers keyed by
- * what the memo keys after the line, so a repeated request costs one lookup of its URL and one of its body.
+ * what the memo keys after the line (keyAfterLine), so a repeated request costs one lookup of its URL and one of its body.
  *
  * Sound because a lane only replays what the memo answered, under the memo's own key, for a request that
  * would reach the memo the same way: a URL that alone names the imposter (not forwarded from an own port),
@@ -52,15 +52,6 @@ export function laneOf(url: string, method: string, env: Env): Lane | undefined 
   return lookup(lane.name) === lane.served ? lane : undefined;
 }
 
-/** A lane's key for a request: the named headers' values as the memo keys them, then the body's key. */
-export function laneKey(memo: RouteMemo, headers: Headers, body: string | null): string {
-  const names = memo.headers;
-  if (names.length === 0) return body === null ? "" : bodyKey(memo, body);
-  let key = "";
-  for (const name of names) key += `\n${headers.get(name) ?? "\0"}`;
-  return body === null ? key : `${key}\n${bodyKey(memo, body)}`;
-}
-
 /** The answer a lane holds under `key`, counted as the memo's hit would be; undefined when it holds none. */
 export function answerFromLane(
   lane: Lane,
@@ -75,35 +66,28 @@ export function answerFromLane(
   return new Response(wire.body, wire.init);
 }
 
-/** Whether a body can be keyed in a lane at all: the memo's own bound on bodies. */
-export const laneable = (body: string): boolean => body.length <= MEMO_BODY_LIMIT;
-
-/** Where a memo hit may be laned: the URL and what the front door found on its way to the memo. */
+/** Where a memo hit may be laned: the request's URL (undefined when it may not) and what the front door found. */
 export interface LaneSlot {
-  readonly url: string;
+  readonly laneUrl: string | undefined;
   readonly name: string;
   readonly env: Env;
   readonly onAdminOrigin: boolean;
 }
 
-/**
- * Lanes the memo's answer to a request: `lineLength` is the length of `${method} ${target}`, which the memo's
- * key starts with and a lane's leaves out (with the line break before the body, when no header is named).
- */
+/** Lanes the memo's answer to a request, under what the memo keyed after its line (route-memo.ts). */
 export function fillLane(
   slot: LaneSlot,
   served: Served,
   memo: RouteMemo,
   method: string,
-  lineLength: number,
-  key: string,
+  afterLine: string,
   description: Outgoing,
 ): void {
+  const url = slot.laneUrl;
+  if (url === undefined || afterLine.length > LONGEST_LANE_KEY) return;
   if ((description.waitMs ?? 0) > 0 || description.fault !== undefined) return;
   if (served.engine?.imposter.requireKey !== undefined) return;
-  const shortKey = key.slice(lineLength + (memo.headers.length === 0 && memo.body ? 1 : 0));
-  if (shortKey.length > LONGEST_LANE_KEY) return;
-  let lane = lanes.get(slot.url);
+  let lane = lanes.get(url);
   // The same entry has the same engine, and so the same memo.
   if (lane === undefined || lane.served !== served || lane.method !== method) {
     if (lanes.size >= LANES_KEPT) lanes.clear();
@@ -118,9 +102,9 @@ export function fillLane(
       workspace: env.WORKSPACE,
       answers: new Map(),
     };
-    lanes.set(slot.url, lane);
+    lanes.set(url, lane);
   }
-  if (lane.answers.size < LANE_ANSWERS) lane.answers.set(shortKey, wireOf(description));
+  if (lane.answers.size < LANE_ANSWERS) lane.answers.set(afterLine, wireOf(description));
 }
 
 /** The URLs laned now (tests). */

@@ -1,7 +1,8 @@
 import { addressOf } from "./addresses.ts";
-import { answerFromLane, type Lane, laneable, laneKey } from "./express-lane.ts";
+import { answerFromLane, type Lane } from "./express-lane.ts";
 import { serveImposter } from "./front-door.ts";
 import { setRelayDelays } from "./outgoing.ts";
+import { keyAfterLine, keyable } from "./route-memo.ts";
 
 /**
  * Serves a request whose URL has a lane (express-lane.ts): from the lane when it holds the answer, else the
@@ -19,13 +20,17 @@ export function serveLane(
 ): Response | Promise<Response> {
   const memo = lane.memo;
   if (!memo.body)
-    return answerFromLane(lane, laneKey(memo, headers, null), ctx, env) ?? fullWay(request, env, ctx, url);
+    return (
+      answerFromLane(lane, keyAfterLine(memo, headers, null), ctx, env) ?? fullWay(request, env, ctx, url)
+    );
   const method = lane.method;
   if ((method === "GET" || method === "HEAD") && request.body === null)
-    return answerFromLane(lane, laneKey(memo, headers, ""), ctx, env) ?? fullWay(request, env, ctx, url);
+    return answerFromLane(lane, keyAfterLine(memo, headers, ""), ctx, env) ?? fullWay(request, env, ctx, url);
   if (headers.has("content-encoding")) return fullWay(request, env, ctx, url);
   return request.text().then((body) => {
-    const answer = laneable(body) ? answerFromLane(lane, laneKey(memo, headers, body), ctx, env) : undefined;
+    const answer = keyable(body)
+      ? answerFromLane(lane, keyAfterLine(memo, headers, body), ctx, env)
+      : undefined;
     return answer ?? fullWay(request, env, ctx, url, body);
   });
 }

@@ -119,22 +119,24 @@ export function memoFor(engine: ImposterEngine): RouteMemo | null {
 }
 
 /**
- * The key of a request: its line (the target is the path and query as the imposter sees them), then the
- * value of each header the stubs read, or NUL for one the request lacks (neither a line break nor NUL can be
- * in a header value, so no two requests that differ share a key).
+ * What a memo keys after the request line: the value of each header the stubs read, or NUL for one the
+ * request lacks, each followed by a line break; then, when the stubs read the body (`body` not null), the
+ * body's key. Neither a line break nor NUL can be in a header value and their number is fixed per memo, so
+ * no two requests that differ share a key, and the body is told apart even when it has line breaks of its
+ * own. Without named headers it is the body's key itself: a lane looks a body up by it, unjoined.
  */
-export function memoKey(memo: RouteMemo, method: string, target: string, headers: Headers): string {
-  let key = `${method} ${target}`;
-  for (const name of memo.headers) key += `\n${headers.get(name) ?? "\0"}`;
-  return key;
+export function keyAfterLine(memo: RouteMemo, headers: Headers, body: string | null): string {
+  let key = "";
+  for (const name of memo.headers) key += `${headers.get(name) ?? "\0"}\n`;
+  return body === null ? key : key + bodyKey(memo, body);
 }
 
-/**
- * The key of a request whose stubs read its body: the body after the line's key. The line and each header
- * value hold no line break, and their number is fixed per memo, so the body is told apart even when it
- * has line breaks of its own.
- */
-export const withBody = (lineKey: string, body: string): string => `${lineKey}\n${body}`;
+/** The key of a request: its line (the target is the path and query as the imposter sees them), then the rest. */
+export const memoKey = (method: string, target: string, afterLine: string): string =>
+  `${method} ${target}\n${afterLine}`;
+
+/** Whether a body is short enough to be keyed (MEMO_BODY_LIMIT). */
+export const keyable = (body: string): boolean => body.length <= MEMO_BODY_LIMIT;
 
 /**
  * The body's part of the key: its text, or, when the stubs read only some fields of a JSON body, those
