@@ -26,13 +26,13 @@ export default {
     const ownPort = headers.get(OWN_PORT_HEADER);
     // A repeated request, answered from what its imposter's memo answered before (express-lane.ts).
     const lane = ownPort === null ? laneOf(url, request.method, env) : undefined;
-    if (lane !== undefined && !(lane.onAdminOrigin && opensAsPage(request)))
+    if (lane !== undefined && !(lane.onAdminOrigin && opensAsPage(headers)))
       return serveLane(lane, request, headers, env, ctx, url);
     const address = addressOf(url, env.ZONE, ownPort);
     if (address !== null) {
       setRelayDelays(env.RELAY_DELAYS === "true");
       const answer = serveImposter(request, env, ctx, address, undefined, ownPort === null ? url : undefined);
-      return address.onAdminOrigin && opensAsPage(request) ? sandboxed(answer) : answer;
+      return address.onAdminOrigin && opensAsPage(headers) ? sandboxed(answer) : answer;
     }
     // Locally, a full collection every so much native garbage (the admin route's storage calls run in this
     // isolate's imposter objects); a no-op on Cloudflare (@mockctl/contract/native-garbage).

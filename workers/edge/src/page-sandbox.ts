@@ -13,8 +13,9 @@ export const PAGE_SANDBOX = "sandbox allow-scripts allow-forms allow-popups allo
 /** What a browser fetches as a document or a frame's document (Fetch's request destinations). */
 const PAGES = new Set(["document", "iframe", "frame", "embed", "object", "fencedframe"]);
 
-export function opensAsPage(request: Request): boolean {
-  const destination = request.headers.get("sec-fetch-dest");
+/** Whether a request with these headers opens its answer as a page (the caller has read them already). */
+export function opensAsPage(headers: Headers): boolean {
+  const destination = headers.get("sec-fetch-dest");
   return destination !== null && PAGES.has(destination);
 }
 
