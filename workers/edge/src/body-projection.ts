@@ -1,5 +1,6 @@
 import { parseJsonBody } from "@mockctl/core";
 import type { ReadFields } from "./body-fields.ts";
+import { scanFields, UNSCANNED } from "./body-scan.ts";
 import { isPlainObject } from "./plain-object.ts";
 
 /**
@@ -17,12 +18,22 @@ import { isPlainObject } from "./plain-object.ts";
  *   value read whole has two names that fold to one: after the fold, which of them wins depends on an
  *   order of repeats the parsed object no longer shows.
  * The parse is the core's own, with its depth limit, so a body the core reads as text is never keyed here.
- * body-projection.test.ts holds each of these to the core's own answers.
+ * body-projection.test.ts holds each of these to the core's own answers. A body with no backslash is read
+ * by a scan of its text instead, which gives the parse's key or leaves the body to it (body-scan.ts).
  */
 export function projectBody(fields: ReadFields, text: string): string | undefined {
   // Anything but an object is keyed whole; asked first, as a failed parse throws, which costs.
   if (!opensObject(text)) return undefined;
   if (text.includes("\\u") || text.includes("__proto__") || text.includes("\u03a3")) return undefined;
+  if (!text.includes("\\")) {
+    const scanned = scanFields(fields, text);
+    if (scanned !== UNSCANNED) return scanned;
+  }
+  return parsedFields(fields, text);
+}
+
+/** projectBody by JSON.parse: for any body, and the reference the scan is held to (body-scan.test.ts). */
+export function parsedFields(fields: ReadFields, text: string): string | undefined {
   const parsed = parseJsonBody(text);
   return isPlainObject(parsed) ? fieldsOf(fields, parsed) : undefined;
 }
