@@ -10,7 +10,8 @@ import { type Wire, wireOf } from "./wire.ts";
  * address, the object's name, the registry, the memo, the line's key and the wire form, each a small step,
  * and together about 5 µs of a body hit that the POST floor never pays (BODY-PROFILE.md, section 45). A lane
  * holds what those steps found for one URL, method and version of the imposter, and the answers keyed by
- * what the memo keys after the line (keyAfterLine), so a repeated request costs one lookup of its URL and one of its body.
+ * what the memo keys after the line (keyAfterLine), so a repeated request costs one lookup of its URL and
+ * one of its body.
  *
  * Sound because a lane only replays what the memo answered, under the memo's own key, for a request that
  * would reach the memo the same way: a URL that alone names the imposter (not forwarded from an own port),
@@ -66,7 +67,7 @@ export function answerFromLane(
   return new Response(wire.body, wire.init);
 }
 
-/** Where a memo hit may be laned: the request's URL (undefined when it may not) and what the front door found. */
+/** Where a memo hit may be laned: the URL (undefined if it may not) and what the front door found. */
 export interface LaneSlot {
   readonly laneUrl: string | undefined;
   readonly name: string;

@@ -7,7 +7,7 @@ import type { Served } from "./registry.ts";
 import { withoutKey } from "./required-key.ts";
 import type { RouteMemo } from "./route-memo.ts";
 
-/** What the front door knows before the imposter, and where its memo's hits may be laned (express-lane.ts). */
+/** What the front door knows before the imposter, and where its memo hits may be laned (express-lane.ts). */
 export type Known = Pick<Hit, "env" | "ctx" | "name"> & LaneSlot;
 
 /**

@@ -34,7 +34,8 @@ function serveFrom(
   const unanswered: Unanswered = { known, served, engine, request, method, headers, target, body };
   const memo = memoFor(engine);
   if (memo === null) return serveFresh(unanswered, null, null);
-  // Not looked up when the memo spares this request its lookup: it is answered the full way, and not remembered.
+  // Not looked up when the memo spares this request its lookup: it is answered the full way, and not
+  // remembered.
   const looking = worthLooking(memo);
   if (!memo.body) return fromMemo(memo, looking ? keyAfterLine(memo, headers, null) : null, unanswered);
   // Read already (by the express lane, express-lane.ts), the body is keyed as if read here.

@@ -131,7 +131,7 @@ export function keyAfterLine(memo: RouteMemo, headers: Headers, body: string | n
   return body === null ? key : key + bodyKey(memo, body);
 }
 
-/** The key of a request: its line (the target is the path and query as the imposter sees them), then the rest. */
+/** A request's key: its line (the target: path and query as the imposter sees them), then the rest. */
 export const memoKey = (method: string, target: string, afterLine: string): string =>
   `${method} ${target}\n${afterLine}`;
 
