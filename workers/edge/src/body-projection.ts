@@ -25,11 +25,8 @@ export function projectBody(fields: ReadFields, text: string): string | undefine
   // Anything but an object is keyed whole; asked first, as a failed parse throws, which costs.
   if (!opensObject(text)) return undefined;
   if (text.includes("\\u") || text.includes("__proto__") || text.includes("\u03a3")) return undefined;
-  if (!text.includes("\\")) {
-    const scanned = scanFields(fields, text);
-    if (scanned !== UNSCANNED) return scanned;
-  }
-  return parsedFields(fields, text);
+  const scanned = scanFields(fields, text);
+  return scanned === UNSCANNED ? parsedFields(fields, text) : scanned;
 }
 
 /** projectBody by JSON.parse: for any body, and the reference the scan is held to (body-scan.test.ts). */

@@ -37,6 +37,7 @@ describe("scanFields", () => {
   it.each([
     ["a read value that is an array", '{"user":[{"id":"u-1"}]}', byUserId],
     ["a read value that is an object", '{"id":1,"user":{"id":"u-1"}}', byIdAndUser],
+    ["an escape", '{"user":{"id":"u-\\"1"}}', byUserId],
     ["a truncated body", '{"user":{"id":"u-1"}', byUserId],
     ["a control character in a string", '{"user":{"id":"u-\n1"}}', byUserId],
     ["a trailing comma", '{"user":{"id":"u-1"},}', byUserId],

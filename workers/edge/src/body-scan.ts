@@ -1,5 +1,6 @@
+import { skipSpace } from "@mockctl/core";
 import type { ReadFields } from "./body-fields.ts";
-import { blank, valueEnd } from "./json-span.ts";
+import { valueEnd } from "./json-span.ts";
 
 /** Left to the parse (body-projection.ts): a body or a value the scan does not read. */
 export const UNSCANNED = null;
@@ -10,14 +11,15 @@ export const UNSCANNED = null;
  * bodies pays for its key on every request: in the platform's process, JSON.parse and the walk of what it
  * built cost a fresh body 9–15 µs of its hit, this scan 2–5, though in a loop of one body after another
  * the two cost the same, about a µs (BODY-PROFILE.md, section 46). UNSCANNED where the parse must decide:
- * a value read whole that is an object or an array. Without a backslash no escape can be in the text, so
- * a name or a string is its text between the quotes.
+ * a backslash anywhere, a value read whole that is an object or an array. Without a backslash no escape
+ * can be in the text, so a name or a string is its text between the quotes.
  */
 export function scanFields(fields: ReadFields, text: string): string | undefined | typeof UNSCANNED {
-  const start = blank(text, 0);
+  if (text.includes("\\")) return UNSCANNED;
+  const start = skipSpace(text, 0);
   if (text.charCodeAt(start) !== 0x7b) return UNSCANNED;
   const end = valueEnd(text, start, 0);
-  if (end < 0 || blank(text, end) !== text.length) return UNSCANNED;
+  if (end < 0 || skipSpace(text, end) !== text.length) return UNSCANNED;
   return fieldsAt(fields, text, start);
 }
 
@@ -49,19 +51,19 @@ function fieldsAt(fields: ReadFields, text: string, at: number): string | undefi
  */
 function memberOf(text: string, at: number, name: string): [string, number] | null | undefined {
   let found: [string, number] | null = null;
-  let i = blank(text, at + 1);
+  let i = skipSpace(text, at + 1);
   if (text.charCodeAt(i) === 0x7d) return null;
   for (;;) {
     const nameEnd = text.indexOf('"', i + 1);
     const sent = text.slice(i + 1, nameEnd);
-    const valueAt = blank(text, blank(text, nameEnd + 1) + 1);
+    const valueAt = skipSpace(text, skipSpace(text, nameEnd + 1) + 1);
     if (sent.toLowerCase() === name) {
       if (found !== null && found[0] !== sent) return undefined;
       found = [sent, valueAt];
     }
-    i = blank(text, valueEnd(text, valueAt, 0));
+    i = skipSpace(text, valueEnd(text, valueAt, 0));
     if (text.charCodeAt(i) === 0x7d) return found;
-    i = blank(text, i + 1);
+    i = skipSpace(text, i + 1);
   }
 }
 
