@@ -8,9 +8,9 @@ export const UNSCANNED = null;
 /**
  * The key projectBody would give a JSON body with no backslash, read off its text in two passes without
  * parsing it: one that checks the whole text is JSON, one that finds the read fields. A stream of distinct
- * bodies pays for its key on every request: in the platform's process, JSON.parse and the walk of what it
- * built cost a fresh body 9–15 µs of its hit, this scan 2–5, though in a loop of one body after another
- * the two cost the same, about a µs (BODY-PROFILE.md, section 46). UNSCANNED where the parse must decide:
+ * bodies pays for its key on every request: on the ladder in the platform's process, JSON.parse and the
+ * walk of what it built cost a fresh body 9–15 µs of its hit, this scan 2–5, though in a loop of one body
+ * after another the two cost the same, about a µs (BODY-PROFILE.md, section 46). UNSCANNED where the parse must decide:
  * a backslash anywhere, a value read whole that is an object or an array. Without a backslash no escape
  * can be in the text, so a name or a string is its text between the quotes.
  */
