@@ -10,9 +10,9 @@ export const UNSCANNED = null;
  * parsing it: one that checks the whole text is JSON, one that finds the read fields. A stream of distinct
  * bodies pays for its key on every request: on the ladder in the platform's process, JSON.parse and the
  * walk of what it built cost a fresh body 9–15 µs of its hit, this scan 2–5, though in a loop of one body
- * after another the two cost the same, about a µs (BODY-PROFILE.md, section 46). UNSCANNED where the parse must decide:
- * a backslash anywhere, a value read whole that is an object or an array. Without a backslash no escape
- * can be in the text, so a name or a string is its text between the quotes.
+ * after another the two cost the same, about a µs (BODY-PROFILE.md, section 46). UNSCANNED where the
+ * parse must decide: a backslash anywhere, a value read whole that is an object or an array. Without a
+ * backslash no escape can be in the text, so a name or a string is its text between the quotes.
  */
 export function scanFields(fields: ReadFields, text: string): string | undefined | typeof UNSCANNED {
   if (text.includes("\\")) return UNSCANNED;
