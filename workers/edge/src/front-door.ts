@@ -3,6 +3,7 @@ import type { ResponseDescription } from "@mockctl/core";
 import { countStateless } from "./counting.ts";
 import { fillLane } from "./express-lane.ts";
 import { type Known, serveFresh, type Unanswered } from "./fresh-serving.ts";
+import { bodyToKey } from "./keyed-body.ts";
 import { load } from "./loading.ts";
 import { lookUp, worthLooking } from "./memo-lookups.ts";
 import { toResponse } from "./outgoing.ts";
@@ -37,16 +38,12 @@ function serveFrom(
   // Not looked up when the memo spares this request its lookup: it is answered the full way, and not
   // remembered.
   const looking = worthLooking(memo);
-  if (!memo.body) return fromMemo(memo, looking ? keyAfterLine(memo, headers, null) : null, unanswered);
   // Read already (by the express lane, express-lane.ts), the body is keyed as if read here.
-  if (body !== undefined) return byReadBody(memo, looking, unanswered, body);
-  // A GET or HEAD rarely has a body: asking saves it a trip through the runtime's event loop. Any other
-  // method would pay for the stream's wrapper, and reading an absent body gives the empty text anyway.
-  if ((method === "GET" || method === "HEAD") && request.body === null)
-    return fromMemo(memo, looking ? keyAfterLine(memo, headers, "") : null, unanswered);
-  // The remembered answer is keyed by the body's text, which an encoded body's bytes are not.
-  if (headers.has("content-encoding")) return serveFresh(unanswered, null, null);
-  return request.text().then((read) => byReadBody(memo, looking, unanswered, read));
+  if (memo.body && body !== undefined) return byReadBody(memo, looking, unanswered, body);
+  const toKey = bodyToKey(memo, method, request, headers);
+  if (toKey instanceof Promise) return toKey.then((read) => byReadBody(memo, looking, unanswered, read));
+  if (toKey === undefined) return serveFresh(unanswered, null, null);
+  return fromMemo(memo, looking ? keyAfterLine(memo, headers, toKey) : null, unanswered);
 }
 
 /**

@@ -1,14 +1,13 @@
 import { addressOf } from "./addresses.ts";
 import { answerFromLane, type Lane } from "./express-lane.ts";
 import { serveImposter } from "./front-door.ts";
+import { bodyToKey } from "./keyed-body.ts";
 import { setRelayDelays } from "./outgoing.ts";
 import { keyAfterLine, keyable } from "./route-memo.ts";
 
 /**
  * Serves a request whose URL has a lane (express-lane.ts): from the lane when it holds the answer, else the
- * front door's full way, handed the body if the lane has read it. A GET or HEAD without a body and an
- * imposter whose stubs never read bodies are keyed without reading; an encoded body is never read here,
- * as the memo keys text, which its bytes are not.
+ * front door's full way, handed the body if the lane has read it (keyed-body.ts says when it does).
  */
 export function serveLane(
   lane: Lane,
@@ -19,20 +18,19 @@ export function serveLane(
   url: string,
 ): Response | Promise<Response> {
   const memo = lane.memo;
-  if (!memo.body)
-    return (
-      answerFromLane(lane, keyAfterLine(memo, headers, null), ctx, env) ?? fullWay(request, env, ctx, url)
-    );
-  const method = lane.method;
-  if ((method === "GET" || method === "HEAD") && request.body === null)
-    return answerFromLane(lane, keyAfterLine(memo, headers, ""), ctx, env) ?? fullWay(request, env, ctx, url);
-  if (headers.has("content-encoding")) return fullWay(request, env, ctx, url);
-  return request.text().then((body) => {
-    const answer = keyable(body)
-      ? answerFromLane(lane, keyAfterLine(memo, headers, body), ctx, env)
-      : undefined;
-    return answer ?? fullWay(request, env, ctx, url, body);
-  });
+  const toKey = bodyToKey(memo, lane.method, request, headers);
+  if (toKey instanceof Promise) {
+    return toKey.then((body) => {
+      const answer = keyable(body)
+        ? answerFromLane(lane, keyAfterLine(memo, headers, body), ctx, env)
+        : undefined;
+      return answer ?? fullWay(request, env, ctx, url, body);
+    });
+  }
+  if (toKey === undefined) return fullWay(request, env, ctx, url);
+  return (
+    answerFromLane(lane, keyAfterLine(memo, headers, toKey), ctx, env) ?? fullWay(request, env, ctx, url)
+  );
 }
 
 /** The front door's way for a laned URL: its address is the one the lane was made from (same URL and zone). */
