@@ -4,7 +4,9 @@
 // it, so a tree's ratio to the floor is paired with a floor measured seconds before: on this shared
 // machine a pair drifts far less than two medians taken minutes apart (issue 12's A/B runs). A tree written
 // `<tree>+--flag+--flag=value` runs its workerd with those V8 flags added (as MOCKCTL_WORKERD_V8_FLAGS
-// would), so one checkout can be paired with itself under other flags.
+// would), so one checkout can be paired with itself under other flags. `--load-all` gives every platform
+// all of bench:platform's imposters, each answered once, as a full run's platform holds them: their engines
+// are in the heap every collection walks, which a platform holding one imposter does not show.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
@@ -13,7 +15,7 @@ import { startFloor } from "../floor/floor.ts";
 import type { Platform } from "../local/platform.ts";
 import { newWorkerds, serverCpuPerRequest, workerdPids } from "./cpu-time.ts";
 import { scenarioOf } from "./scenario-by-id.ts";
-import { createImposter, type Scenario, verify, wrkLoadOf, wrkPathOf } from "./scenarios.ts";
+import { createImposter, SCENARIOS, type Scenario, verify, wrkLoadOf, wrkPathOf } from "./scenarios.ts";
 import { upperMedian } from "./stats.ts";
 import { treeLauncher } from "./tree-platform.ts";
 import { runWrk, type WrkOptions } from "./wrk.ts";
@@ -26,6 +28,7 @@ const { values: args, positionals: trees } = parseArgs({
     seconds: { type: "string", default: "4" },
     // wrk's connections: the acceptance's 50, or fewer to see what the requests in flight cost.
     connections: { type: "string", default: "50" },
+    "load-all": { type: "boolean", default: false },
   },
 });
 
@@ -74,7 +77,8 @@ async function main(): Promise<void> {
   const served: Served[] = [];
   try {
     for (const tree of trees) served.push(await startTree(tree));
-    for (const scenario of cases)
+    const loaded = args["load-all"] ? [...new Set([...SCENARIOS, ...cases])] : cases;
+    for (const scenario of loaded)
       for (const one of served) {
         await createImposter(one.url, scenario);
         await verify(one.url, scenario);

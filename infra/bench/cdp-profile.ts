@@ -91,7 +91,11 @@ async function sampleWhile(send: Send, during: () => Promise<void>, intervalByte
   return profile;
 }
 
-type Send = (method: string, params?: Record<string, unknown>) => Promise<unknown>;
+export type Send = (method: string, params?: Record<string, unknown>) => Promise<unknown>;
+
+/** Runs `session` on the DevTools session of one Worker's isolate in workerd. */
+export const inspectIsolate = <T>(inspector: string, worker: string, session: (send: Send) => Promise<T>) =>
+  inspect(`ws://${inspector}/core:user:${worker}`, session);
 
 /** Runs `session` on a DevTools WebSocket (workerd serves one per service at `/core:user:<worker name>`). */
 function inspect<T>(url: string, session: (send: Send) => Promise<T>): Promise<T> {
