@@ -63,6 +63,24 @@ describe("actualSide", () => {
     expect(side.field(createRequestView(plain), "path")).toBe("/a");
   });
 
+  it("is one side for every predicate with the same options, and another for other options", () => {
+    const caseSensitive = foldOf({ caseSensitive: true });
+    const selector = { kind: "jsonpath", selector: "$.shared" } as const;
+    expect(actualSide(DEFAULT_FOLD, selector, false)).toBe(actualSide(DEFAULT_FOLD, { ...selector }, false));
+    expect(actualSide(caseSensitive, selector, false)).not.toBe(actualSide(DEFAULT_FOLD, selector, false));
+    expect(actualSide(DEFAULT_FOLD, selector, true)).not.toBe(actualSide(DEFAULT_FOLD, selector, false));
+  });
+
+  it("keeps a bounded number of sides: past it, each predicate's is its own and still answers", () => {
+    const many = Array.from({ length: 300 }, (_, i) => ({ kind: "jsonpath", selector: `$.k${i}` }) as const);
+    for (const selector of many) actualSide(DEFAULT_FOLD, selector, false);
+    const last = many.at(-1)!;
+    const side = actualSide(DEFAULT_FOLD, last, false);
+    expect(side).not.toBe(actualSide(DEFAULT_FOLD, last, false));
+    const view = createRequestView(request({ body: '{"k299":"Found"}' }));
+    expect(side.field(view, "body")).toBe("found");
+  });
+
   it("selects from every string of the field", () => {
     const side = actualSide(DEFAULT_FOLD, { kind: "jsonpath", selector: "$.a" }, false);
     const view = createRequestView(request({ query: { q: '{"a":1}', r: ["x", '{"a":[2,1]}'] } }));

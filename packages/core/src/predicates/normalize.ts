@@ -34,12 +34,35 @@ export interface ActualSide {
   prepare(view: RequestView): void;
 }
 
+/**
+ * Sides kept for sharing, by id. A side is a pure function of its id (its state is the folded names of
+ * the last field list it saw), so every predicate with the same options can hold the same one: an imposter's
+ * thousands of predicates then hold a handful of sides instead of a side, its closures and its id each,
+ * which every full collection of the isolate walks (infra/bench/BODY-PROFILE.md, section 47). Bounded,
+ * since an id holds user text (an `except` pattern, a selector): past the bound a side is made per predicate.
+ */
+const SIDES_KEPT = 256;
+const sides = new Map<string, ActualSide>();
+
 export function actualSide(
   fold: Fold,
   selector: Selector | undefined,
   shouldForceStrings: boolean,
 ): ActualSide {
   const id = JSON.stringify([fold, selector ?? null, shouldForceStrings]);
+  const kept = sides.get(id);
+  if (kept !== undefined) return kept;
+  const side = newSide(id, fold, selector, shouldForceStrings);
+  if (sides.size < SIDES_KEPT) sides.set(id, side);
+  return side;
+}
+
+function newSide(
+  id: string,
+  fold: Fold,
+  selector: Selector | undefined,
+  shouldForceStrings: boolean,
+): ActualSide {
   const foldName = (name: string) => foldKey(fold, name);
   const foldValue = valueFolder(fold);
   const parseJson = tryJsonFor(fold);
