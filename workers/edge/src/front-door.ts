@@ -15,6 +15,15 @@ import { keyAfterLine, keyable, memoFor, memoKey, type RouteMemo } from "./route
 export { FLUSH_MS } from "./counting.ts";
 
 /**
+ * What the express lane found asking `memo` for a request it could not answer: the key after the line it
+ * looked up, or null when the memo spared the request its lookup (memo-lookups.ts).
+ */
+export interface Keyed {
+  readonly memo: RouteMemo;
+  readonly afterLine: string | null;
+}
+
+/**
  * The memo is asked before anything is copied: the request is put in the core's form (its headers walked,
  * normalized) only when the memo has no answer.
  */
@@ -24,6 +33,7 @@ function serveFrom(
   known: Known,
   target: string,
   body: string | undefined,
+  keyed: Keyed | undefined,
 ): Response | Promise<Response> {
   const engine = served.engine;
   if (engine === null) return toResponse(noSuchImposterResponse());
@@ -35,6 +45,8 @@ function serveFrom(
   const unanswered: Unanswered = { known, served, engine, request, method, headers, target, body };
   const memo = memoFor(engine);
   if (memo === null) return serveFresh(unanswered, null, null);
+  // Keyed by the lane for this memo (the entry may have changed while the lane read the body): not again.
+  if (keyed?.memo === memo) return fromMemo(memo, keyed.afterLine, unanswered);
   // Not looked up when the memo spares this request its lookup: it is answered the full way, and not
   // remembered.
   const looking = worthLooking(memo);
@@ -107,7 +119,7 @@ function nameOf(env: Env, address: ImposterAddress): string {
 /**
  * Serves a request for the imposter at `address`. `body`: the request's body, when the express lane has read
  * it already. `laneUrl`: the request's URL, when its memo hits may be laned (one not forwarded from an own
- * port, whose address is the URL's alone).
+ * port, whose address is the URL's alone). `keyed`: what the lane found asking the memo, if it did.
  */
 export function serveImposter(
   request: Request,
@@ -116,6 +128,7 @@ export function serveImposter(
   address: ImposterAddress,
   body?: string,
   laneUrl?: string,
+  keyed?: Keyed,
 ): Response | Promise<Response> {
   const name = nameOf(env, address);
   const limit = rateLimitOf(env);
@@ -125,6 +138,8 @@ export function serveImposter(
   }
   const known: Known = { env, ctx, name, laneUrl, onAdminOrigin: address.onAdminOrigin === true };
   const served = lookup(name);
-  if (served !== undefined) return serveFrom(served, request, known, address.target, body);
-  return load(env, ctx, name).then((loaded) => serveFrom(loaded, request, known, address.target, body));
+  if (served !== undefined) return serveFrom(served, request, known, address.target, body, keyed);
+  return load(env, ctx, name).then((loaded) =>
+    serveFrom(loaded, request, known, address.target, body, keyed),
+  );
 }

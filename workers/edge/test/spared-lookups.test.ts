@@ -1,4 +1,6 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { laneOf } from "../src/express-lane.ts";
 import { LOOKUP_EVERY, MISSES_BEFORE_SPARING } from "../src/memo-lookups.ts";
 import { MEMO_BODY_LIMIT, MEMO_KEY_CHARS } from "../src/route-memo.ts";
 import { freshPort, imposter, objectFor, send } from "./helpers.ts";
@@ -33,17 +35,31 @@ describe("a full memo that keeps missing", () => {
   it("answers every distinct body with its own answer, then a remembered one right every time, all counted", async () => {
     const port = freshPort();
     await objectFor(port).put(imposter(port, { stubs: [copyBody] }));
+    // A short body answered twice lanes the URL: the stream below then misses the lane first, which asks
+    // the memo whether to look and hands the full way its key (lane-serving.ts).
+    const laned = "b-laned";
+    expect([await post(port, laned), await post(port, laned)]).toEqual(["got b-laned", "got b-laned"]);
+    const lane = laneOf(`http://127.0.0.1:2525/i/${port}/p`, "POST", env);
+    expect(lane?.answers.size).toBe(1);
     const wrong: string[] = [];
     for (let i = 0; i < DISTINCT; i++) {
       const answer = await post(port, bodyOf(i));
       if (answer !== `got ${bodyOf(i)}`) wrong.push(`${i}: ${answer.slice(0, 20)}`);
     }
     expect(wrong).toEqual([]);
+    expect(lane?.memo.full).toBe(true);
+    expect(lane?.memo.misses).toBeGreaterThanOrEqual(MISSES_BEFORE_SPARING);
     // The first body's answer was the first remembered: past the spared lookups it is found again.
     const answers = new Set<string>();
     for (let i = 0; i < 2 * LOOKUP_EVERY; i++) answers.add(await post(port, bodyOf(0)));
     expect([...answers]).toEqual([`got ${bodyOf(0)}`]);
-    const requests = DISTINCT + 2 * LOOKUP_EVERY;
+    const lanedAnswers = new Set<string>();
+    for (let i = 0; i < 2 * LOOKUP_EVERY; i++) lanedAnswers.add(await post(port, laned));
+    expect([...lanedAnswers]).toEqual(["got b-laned"]);
+    // Found again, by the lane or the memo: the run of misses is over and lookups are no longer spared.
+    expect(lane?.memo.misses).toBe(0);
+    expect(laneOf(`http://127.0.0.1:2525/i/${port}/p`, "POST", env)).toBe(lane);
+    const requests = 2 + DISTINCT + 4 * LOOKUP_EVERY;
     expect((await objectFor(port).read())?.state.numberOfRequests).toBe(requests);
   }, 60_000);
 });
